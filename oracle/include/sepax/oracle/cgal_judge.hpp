@@ -1,0 +1,12 @@
+#pragma once
+/// \file Oracle 2: CGAL with the exact-constructions kernel (Epeck),
+/// independent of the rational SAT. Answers for the same exact sets, including
+/// degenerate triangles (segments, points) which CGAL's Triangle_3 predicates
+/// reject; how each case is routed is documented in the implementation header.
+#include "sepax/core/query.hpp"
+
+namespace sepax::oracle {
+
+bool cgal_intersects(const ShapePair& pair);
+
+}  // namespace sepax::oracle

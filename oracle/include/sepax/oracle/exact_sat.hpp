@@ -1,0 +1,36 @@
+#pragma once
+/// \file Oracle 1: exact separating-axis test over a complete candidate-axis
+/// set of the exact sets (SPEC §4), in GMP rationals through
+/// Boost.Multiprecision, behind an interval-arithmetic filter.
+///
+/// Input semantics: every stored double is an exact rational; a box is the
+/// parallelepiped {C + Σ xi·ai·Ai : |xi| ≤ 1} of its stored numbers, a triangle
+/// the convex hull of its stored vertices (segments and points included).
+/// Closed sets: touching intersects.
+#include <array>
+#include <cstdint>
+
+#include "sepax/core/query.hpp"
+
+namespace sepax::oracle {
+
+struct SatVerdict {
+  bool intersects = false;
+  /// true when the interval filter could not decide and the GMP path ran.
+  bool exact_fallback = false;
+};
+
+/// Interval filter first, exact rationals only when a comparison is uncertain.
+SatVerdict sat_filtered(const ShapePair& pair);
+/// The same decision, always in exact rationals (no filter): for cost
+/// measurements and to cross-check the filter.
+bool sat_exact(const ShapePair& pair);
+
+/// Exact signed gap of the pair along direction L (any nonzero vector given in
+/// doubles, taken exactly): (min over B − max over A, or min over A − max over
+/// B, whichever is larger) / |L|, divided by the reference length of
+/// reference_length(). > 0 exactly when L separates the exact sets. The sign is
+/// decided exactly; the magnitude is rounded to double. Returns NaN for L = 0.
+double axis_gap(const ShapePair& pair, const std::array<double, 3>& direction);
+
+}  // namespace sepax::oracle

@@ -1,0 +1,25 @@
+#pragma once
+/// \file The margin of a case (SPEC §4): signed distance from touching,
+/// relative to the larger shape's size.
+#include "sepax/core/query.hpp"
+
+namespace sepax::oracle {
+
+/// Diameter of a shape: 2·|(a0,a1,a2)| for a box (its full diagonal; exact
+/// orthonormality assumed, rounding to double), longest edge for a triangle.
+double shape_size(const Obb3d& box);
+double shape_size(const Triangle3d& tri);
+
+/// ℓ = max(size(a), size(b)); when both shapes are points, ℓ = 1.
+double reference_length(const ShapePair& pair);
+
+/// Signed margin / ℓ, given the exact verdict:
+///  - separated (intersects = false): + Euclidean distance between the exact
+///    sets (exact quadratic program, rounded once to double);
+///  - intersecting: − penetration depth, the minimum over candidate axes L of
+///    overlap(L)/|L|, where axes along which both sets project to a single point
+///    are skipped (so two coplanar triangles are measured in their plane, not
+///    by the zero-width normal axis); 0 when touching.
+double relative_margin(const ShapePair& pair, bool intersects);
+
+}  // namespace sepax::oracle

@@ -1,0 +1,12 @@
+#pragma once
+/// \file Internal: exact Euclidean distance between the two exact sets of a
+/// pair, by CGAL's quadratic-program solver (oracle-internal, not public API).
+#include "sepax/core/query.hpp"
+
+namespace sepax::oracle::detail {
+
+/// Squared distance between the exact sets, solved exactly (Gmpzf), returned as
+/// its square root rounded to double. 0 exactly when the sets intersect.
+double separation_distance(const ShapePair& pair);
+
+}  // namespace sepax::oracle::detail
