@@ -1,1 +1,88 @@
-// stub
+#include "sepax/core/registry.hpp"
+
+#include <vector>
+
+#include "sepax/core/obb_obb.hpp"
+#include "sepax/core/tri_obb.hpp"
+#include "sepax/core/tri_tri.hpp"
+
+namespace sepax {
+namespace {
+
+template <class S>
+StaticOutcome widen(const StaticResult<S>& r) {
+  return {r.intersects, r.axis,
+          {double(r.direction[0]), double(r.direction[1]), double(r.direction[2])}};
+}
+
+template <class S>
+std::string kernel_id(Query q, std::string_view mode) {
+  return std::string(to_string(q)) + "/" + std::string(mode) + "/" +
+         std::string(scalar_traits<S>::name);
+}
+
+// One overload per query: the kernel's signature says which shapes it takes.
+template <class S>
+KernelInfo entry(std::string_view mode, StaticResult<S> (*fn)(const Obb3<S>&, const Obb3<S>&),
+                 double bias = 0) {
+  return {kernel_id<S>(Query::obb_obb, mode), Query::obb_obb, scalar_traits<S>::kind, bias,
+          [fn](const ShapePair& p) {
+            return widen(fn(p.obb_a.template cast<S>(), p.obb_b.template cast<S>()));
+          }};
+}
+
+template <class S>
+KernelInfo entry(std::string_view mode,
+                 StaticResult<S> (*fn)(const Triangle3<S>&, const Obb3<S>&), double bias = 0) {
+  return {kernel_id<S>(Query::tri_obb, mode), Query::tri_obb, scalar_traits<S>::kind, bias,
+          [fn](const ShapePair& p) {
+            return widen(fn(p.tri_a.template cast<S>(), p.obb_b.template cast<S>()));
+          }};
+}
+
+template <class S>
+KernelInfo entry(std::string_view mode,
+                 StaticResult<S> (*fn)(const Triangle3<S>&, const Triangle3<S>&),
+                 double bias = 0) {
+  return {kernel_id<S>(Query::tri_tri, mode), Query::tri_tri, scalar_traits<S>::kind, bias,
+          [fn](const ShapePair& p) {
+            return widen(fn(p.tri_a.template cast<S>(), p.tri_b.template cast<S>()));
+          }};
+}
+
+template <class S>
+StaticResult<S> obb_obb_eps(const Obb3<S>& a, const Obb3<S>& b) {
+  return obb_obb::test_static_eps(a, b);
+}
+
+// Gottschalk's bias adds ε·(sum of up to four extents) to a radius; on face
+// axes that is at most ~2ε of the larger box's diameter.
+constexpr double kEpsBias = 4 * 1e-6;
+
+std::vector<KernelInfo> make_registry() {
+  return {
+      entry<float>("test_static", &obb_obb::test_static<float>),
+      entry<double>("test_static", &obb_obb::test_static<double>),
+      entry<float>("test_static_eps", &obb_obb_eps<float>, kEpsBias),
+      entry<double>("test_static_eps", &obb_obb_eps<double>, kEpsBias),
+      entry<float>("test_static", &tri_obb::test_static<float>),
+      entry<double>("test_static", &tri_obb::test_static<double>),
+      entry<float>("test_static", &tri_tri::test_static<float>),
+      entry<double>("test_static", &tri_tri::test_static<double>),
+  };
+}
+
+}  // namespace
+
+std::span<const KernelInfo> static_kernels() {
+  static const std::vector<KernelInfo> kernels = make_registry();
+  return kernels;
+}
+
+const KernelInfo* find_kernel(std::string_view id) {
+  for (const KernelInfo& k : static_kernels())
+    if (k.id == id) return &k;
+  return nullptr;
+}
+
+}  // namespace sepax

@@ -1,1 +1,73 @@
-// stub
+#include "sepax/core/validate.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace sepax {
+namespace {
+
+std::string show(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.17g", x);
+  return buf;
+}
+
+std::string show(const Vec3<double>& v) {
+  return "[" + show(v[0]) + ", " + show(v[1]) + ", " + show(v[2]) + "]";
+}
+
+std::optional<ValidationError> finite(const Vec3<double>& v, const std::string& field) {
+  for (int k = 0; k < 3; ++k)
+    if (!std::isfinite(v[k]))
+      return ValidationError{field + "[" + std::to_string(k) + "]", show(v[k]),
+                             "not a finite number"};
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<ValidationError> validate(const Obb3d& box, const std::string& name,
+                                        double tolerance) {
+  if (auto err = finite(box.center, name + ".center")) return err;
+  for (int i = 0; i < 3; ++i)
+    if (auto err = finite(box.axes[i], name + ".axes[" + std::to_string(i) + "]")) return err;
+  for (int i = 0; i < 3; ++i) {
+    const double x = box.extents[i];
+    const std::string field = name + ".extents[" + std::to_string(i) + "]";
+    if (!std::isfinite(x)) return ValidationError{field, show(x), "not a finite number"};
+    if (x < 0) return ValidationError{field, show(x), "extents must be >= 0"};
+  }
+  for (int i = 0; i < 3; ++i) {
+    const std::string field = name + ".axes[" + std::to_string(i) + "]";
+    const double dev = std::abs(box.axes[i].squaredNorm() - 1.0);
+    if (dev > tolerance)
+      return ValidationError{field, show(box.axes[i]),
+                             "axis is not unit length (| |A|^2 - 1 | = " + show(dev) +
+                                 " > tolerance " + show(tolerance) + ")"};
+  }
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j) {
+      const double dev = std::abs(box.axes[i].dot(box.axes[j]));
+      if (dev > tolerance)
+        return ValidationError{
+            name + ".axes", "[" + show(box.axes[0]) + ", " + show(box.axes[1]) + ", " + show(box.axes[2]) + "]",
+            "axes " + std::to_string(i) + " and " + std::to_string(j) +
+                " are not orthogonal (|A" + std::to_string(i) + ".A" + std::to_string(j) +
+                "| = " + show(dev) + " > tolerance " + show(tolerance) + ")"};
+    }
+  if (box.axes[0].cross(box.axes[1]).dot(box.axes[2]) <= 0)
+    return ValidationError{
+        name + ".axes", "[" + show(box.axes[0]) + ", " + show(box.axes[1]) + ", " + show(box.axes[2]) + "]",
+        "axes are not right-handed (A0 x A1 . A2 <= 0)"};
+  return std::nullopt;
+}
+
+std::optional<ValidationError> validate(const Triangle3d& tri, const std::string& name) {
+  for (int k = 0; k < 3; ++k)
+    if (auto err = finite(tri.vertices[k], name + ".vertices[" + std::to_string(k) + "]"))
+      return err;
+  return std::nullopt;
+}
+
+}  // namespace sepax

@@ -1,0 +1,95 @@
+#pragma once
+/// \file Triangle–OBB static separating-axis test (Eberly §3.1–3.2.1, Table 3).
+///
+/// Sets: the closed triangle (a segment or a point when degenerate) and the
+/// closed solid box; touching intersects; separation is a strict `>`.
+///
+/// Candidate axes (Table 3), in this order with early out: N = E0×E1, the box
+/// axes B0, B1, B2, then E_i × B_j (i = triangle edge, j = box axis). Edges are
+/// cyclic, E_i = U_{i+1} − U_i (Eberly's E1 = U2 − U0 is −E2 here: same axes).
+/// For a degenerate triangle N = 0 never separates and the remaining twelve axes
+/// are still complete: a segment or point against a box is decided by the box's
+/// faces and the crosses of the segment with the box's edges. A flat box (zero
+/// extents) keeps its full frame, so its faces and edges are still candidates.
+///
+/// Numerics. The triangle is first expressed in the box's frame (V_k = B_j·(U_k −
+/// C)); the box is then [−b, b] and every axis is an explicit vector in that
+/// frame onto which all three vertices are projected directly. Table 3's
+/// shortcuts (p1 = p0 for L = A_i × E_0, p2 = p0 ± A_i·N, …) are identities of
+/// exact arithmetic; when E_i is nearly parallel to a box axis they describe a
+/// different axis than the one tested and can separate overlapping shapes. With
+/// direct projections every rounding error scales with |L|.
+///
+/// No sqrt, no normalization, no division. Kernels assume valid input.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "sepax/core/obb3.hpp"
+#include "sepax/core/separating_axis.hpp"
+#include "sepax/core/triangle3.hpp"
+
+namespace sepax::tri_obb {
+
+namespace detail {
+
+/// Is [min_k L·V_k, max_k L·V_k] disjoint from [−r, r]?
+template <class S>
+bool separates(const Vec3<S>& l, const std::array<Vec3<S>, 3>& v, S r) {
+  const S p0 = l.dot(v[0]), p1 = l.dot(v[1]), p2 = l.dot(v[2]);
+  return std::min({p0, p1, p2}) > r || std::max({p0, p1, p2}) < -r;
+}
+
+template <class S>
+Vec3<S> from_frame(const Obb3<S>& box, const Vec3<S>& l) {
+  return box.axes[0] * l[0] + box.axes[1] * l[1] + box.axes[2] * l[2];
+}
+
+}  // namespace detail
+
+/// Do the closed triangle and the closed box intersect? On separation the
+/// result names the axis (normal_a, face_b j, edge_edge i j) and its world
+/// direction.
+template <class S>
+StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
+  using std::abs;
+  std::array<Vec3<S>, 3> v;  // vertices in the box's frame
+  for (int k = 0; k < 3; ++k) {
+    const Vec3<S> rel = tri.vertices[k] - box.center;
+    v[k] = {box.axes[0].dot(rel), box.axes[1].dot(rel), box.axes[2].dot(rel)};
+  }
+  const std::array<Vec3<S>, 3> e{v[1] - v[0], v[2] - v[1], v[0] - v[2]};
+  const std::array<S, 3>& b = box.extents;
+
+  // L = N: the triangle projects (up to rounding) to one point; R = Σ b_j |N_j|.
+  const Vec3<S> n = e[0].cross(e[1]);
+  if (detail::separates(n, v, b[0] * abs(n[0]) + b[1] * abs(n[1]) + b[2] * abs(n[2])))
+    return {false, {AxisKind::normal_a, 0, 0}, detail::from_frame(box, n)};
+
+  // L = B_j: the box is [−b_j, b_j]; the triangle's interval is its coordinates.
+  for (int j = 0; j < 3; ++j) {
+    const S lo = std::min({v[0][j], v[1][j], v[2][j]});
+    const S hi = std::max({v[0][j], v[1][j], v[2][j]});
+    if (lo > b[j] || hi < -b[j]) return {false, {AxisKind::face_b, 0, std::uint8_t(j)}, box.axes[j]};
+  }
+
+  // L = E_i × B_j, i.e. e_i × unit_j in the box frame: R = b_{j+1}|L_{j+1}| + b_{j+2}|L_{j+2}|.
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      const Vec3<S> l = e[i].cross(Vec3<S>::Unit(j));
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      if (detail::separates(l, v, b[j1] * abs(l[j1]) + b[j2] * abs(l[j2])))
+        return {false, {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
+                detail::from_frame(box, l)};
+    }
+  }
+  return {};
+}
+
+/// The swapped argument order forwards (the pair order is tri_obb).
+template <class S>
+StaticResult<S> test_static(const Obb3<S>& box, const Triangle3<S>& tri) {
+  return test_static(tri, box);
+}
+
+}  // namespace sepax::tri_obb

@@ -1,0 +1,139 @@
+#pragma once
+/// \file Triangle–triangle static separating-axis test (Eberly §4.1–4.2.1,
+/// Tables 5 and 6).
+///
+/// Sets: two closed triangles; touching intersects; separation is a strict `>`.
+///
+/// Candidate axes, in stages, each with early out:
+///  1. Table 5 (non-parallel triangles): N = E0×E1, M = F0×F1, E_i × F_j.
+///  2. Table 6 (parallel/coplanar): the in-plane edge normals N × E_i and M × F_j
+///     (Table 6 writes N × F_j; for coplanar triangles M ∥ N, and M × F_j stays
+///     meaningful when triangle A is degenerate). Stage 1 is complete for
+///     non-parallel triangles, so stage 2 is reached only by intersecting
+///     non-parallel pairs and by (near-)parallel ones; testing it always, rather
+///     than after a parallelism test, means no rounding-dependent branch decides
+///     which axis set applies.
+///  3. Degenerate triangles. A triangle whose vertices are collinear is the
+///     segment between its extreme vertices; one whose vertices coincide is a
+///     point. Stages 1–2 are not complete for those sets, so when either triangle
+///     is segment-like (|N|² ≤ 2⁻¹⁶·|e|⁴, e its longest edge — this includes every
+///     exactly collinear triangle, whose computed N is rounding noise) the test
+///     adds the axes a segment or point needs: M × e and N × f (a segment lying in
+///     the other triangle's plane); e, e × (e × D), f, f × (f × D) (parallel or
+///     collinear segments, a segment against a point); (e × f) × e, (e × f) × f
+///     (two coplanar, non-parallel segments); and D (two points), where e, f are
+///     the longest edges and D joins a vertex of A to a vertex of B. These axes
+///     are tested on all three vertices of each triangle, so they remain valid
+///     for slivers that are only nearly degenerate.
+///
+/// Numerics. Every vertex is taken relative to A's first vertex, and every
+/// projection is the dot product of the tested vector with those points —
+/// Tables 5 and 6's shortcuts (q1 = q0 − M·E0, λ_ij ℓ², …) are identities of
+/// exact arithmetic that stop describing the tested axis when edges are nearly
+/// parallel. Rounding errors then scale with |L| and the pair's extent, not
+/// with the distance from the origin.
+///
+/// No sqrt, no normalization, no division. Kernels assume valid input.
+#include <algorithm>
+#include <array>
+
+#include "sepax/core/separating_axis.hpp"
+#include "sepax/core/triangle3.hpp"
+
+namespace sepax::tri_tri {
+
+/// Labels of stage-3 axes (AxisKind::degenerate, SeparatingAxis::i).
+enum class DegenerateAxis : std::uint8_t {
+  m_cross_e,    ///< M × e: segment A in B's plane
+  n_cross_f,    ///< N × f: segment B in A's plane
+  along_e,      ///< e: collinear segments, point on A's line
+  toward_e,     ///< e × (e × D): parallel segments, point off A's line
+  along_f,      ///< f
+  toward_f,     ///< f × (f × D)
+  ef_cross_e,   ///< (e × f) × e: coplanar crossing lines, segments apart
+  ef_cross_f,   ///< (e × f) × f
+  between,      ///< D: two points
+};
+
+namespace detail {
+
+template <class S>
+using Points = std::array<Vec3<S>, 3>;
+
+/// Strictly disjoint projections of the two vertex triples onto l?
+template <class S>
+bool separates(const Vec3<S>& l, const Points<S>& p, const Points<S>& q) {
+  const S a0 = l.dot(p[0]), a1 = l.dot(p[1]), a2 = l.dot(p[2]);
+  const S b0 = l.dot(q[0]), b1 = l.dot(q[1]), b2 = l.dot(q[2]);
+  return std::max({a0, a1, a2}) < std::min({b0, b1, b2}) ||
+         std::max({b0, b1, b2}) < std::min({a0, a1, a2});
+}
+
+/// Index of the longest of three edges.
+template <class S>
+int longest(const Points<S>& e) {
+  const S l0 = e[0].squaredNorm(), l1 = e[1].squaredNorm(), l2 = e[2].squaredNorm();
+  return l0 >= l1 ? (l0 >= l2 ? 0 : 2) : (l1 >= l2 ? 1 : 2);
+}
+
+/// |n|² ≤ 2⁻¹⁶·|e|⁴: the triangle is a segment (or point) up to rounding.
+template <class S>
+bool segment_like(const Vec3<S>& n, const Vec3<S>& e) {
+  const S e2 = e.squaredNorm();
+  return n.squaredNorm() <= S(0x1p-16) * e2 * e2;
+}
+
+}  // namespace detail
+
+/// Do the closed triangles a and b intersect (degenerate ones included)?
+/// On separation the result names the axis and its world direction.
+template <class S>
+StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
+  using detail::separates;
+  const Vec3<S>& origin = a.vertices[0];
+  const detail::Points<S> p{Vec3<S>::Zero(), a.vertices[1] - origin, a.vertices[2] - origin};
+  const detail::Points<S> q{b.vertices[0] - origin, b.vertices[1] - origin,
+                            b.vertices[2] - origin};
+  const detail::Points<S> e{p[1] - p[0], p[2] - p[1], p[0] - p[2]};
+  const detail::Points<S> f{q[1] - q[0], q[2] - q[1], q[0] - q[2]};
+  const auto found = [](AxisKind kind, int i, int j, const Vec3<S>& l) {
+    return StaticResult<S>{false, {kind, std::uint8_t(i), std::uint8_t(j)}, l};
+  };
+
+  // Stage 1, Table 5: the two normals, then the nine edge crosses.
+  const Vec3<S> n = e[0].cross(e[1]);
+  if (separates(n, p, q)) return found(AxisKind::normal_a, 0, 0, n);
+  const Vec3<S> m = f[0].cross(f[1]);
+  if (separates(m, p, q)) return found(AxisKind::normal_b, 0, 0, m);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      const Vec3<S> l = e[i].cross(f[j]);
+      if (separates(l, p, q)) return found(AxisKind::edge_edge, i, j, l);
+    }
+
+  // Stage 2, Table 6: in-plane edge normals.
+  for (int i = 0; i < 3; ++i) {
+    const Vec3<S> l = n.cross(e[i]);
+    if (separates(l, p, q)) return found(AxisKind::inplane_a, i, 0, l);
+  }
+  for (int j = 0; j < 3; ++j) {
+    const Vec3<S> l = m.cross(f[j]);
+    if (separates(l, p, q)) return found(AxisKind::inplane_b, 0, j, l);
+  }
+
+  // Stage 3: segments and points.
+  const Vec3<S>& el = e[detail::longest(e)];
+  const Vec3<S>& fl = f[detail::longest(f)];
+  if (detail::segment_like(n, el) || detail::segment_like(m, fl)) {
+    const Vec3<S> d = q[0] - p[0];
+    const Vec3<S> ef = el.cross(fl);
+    const std::array<Vec3<S>, 9> axes{m.cross(el),        n.cross(fl),  el,
+                                      el.cross(el.cross(d)), fl,        fl.cross(fl.cross(d)),
+                                      ef.cross(el),        ef.cross(fl), d};
+    for (int k = 0; k < 9; ++k)
+      if (separates(axes[k], p, q)) return found(AxisKind::degenerate, k, 0, axes[k]);
+  }
+  return {};
+}
+
+}  // namespace sepax::tri_tri
