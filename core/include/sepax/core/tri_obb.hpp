@@ -19,12 +19,20 @@
 /// exact arithmetic; when E_i is nearly parallel to a box axis they describe a
 /// different axis than the one tested and can separate overlapping shapes. With
 /// direct projections every rounding error scales with |L|.
+/// When an edge is nearly parallel to a box axis, E_i × B_j is ill-conditioned:
+/// its two nonzero components are small differences of rounded coordinates, so
+/// its direction can be off by u·|U − C|/(θ·|E|) and a separation along it
+/// missed (a box with zero extents has no face to catch it). When those
+/// components cancel (< 2⁻⁸|E|²), they are recomputed as B_k·(U_{i+1} − U_i)
+/// from the exact edge, and N likewise from the exact edges
+/// (accurate_products.hpp).
 ///
 /// No sqrt, no normalization, no division. Kernels assume valid input.
 #include <algorithm>
 #include <array>
 #include <cmath>
 
+#include "sepax/core/accurate_products.hpp"
 #include "sepax/core/obb3.hpp"
 #include "sepax/core/separating_axis.hpp"
 #include "sepax/core/triangle3.hpp"
@@ -61,8 +69,15 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
   const std::array<Vec3<S>, 3> e{v[1] - v[0], v[2] - v[1], v[0] - v[2]};
   const std::array<S, 3>& b = box.extents;
 
+  const auto& u = tri.vertices;
+  const auto& axes = box.axes;
+
   // L = N: the triangle projects (up to rounding) to one point; R = Σ b_j |N_j|.
-  const Vec3<S> n = e[0].cross(e[1]);
+  Vec3<S> n = e[0].cross(e[1]);
+  if (n.squaredNorm() < S(0x1p-8) * e[0].squaredNorm() * e[1].squaredNorm()) {
+    const Vec3<S> world = accurate::edge_cross(u[0], u[1], u[1], u[2]);
+    n = {axes[0].dot(world), axes[1].dot(world), axes[2].dot(world)};
+  }
   if (detail::separates(n, v, b[0] * abs(n[0]) + b[1] * abs(n[1]) + b[2] * abs(n[2])))
     return {false, {AxisKind::normal_a, 0, 0}, detail::from_frame(box, n)};
 
@@ -76,8 +91,14 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
   // L = E_i × B_j, i.e. e_i × unit_j in the box frame: R = b_{j+1}|L_{j+1}| + b_{j+2}|L_{j+2}|.
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
-      const Vec3<S> l = e[i].cross(Vec3<S>::Unit(j));
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      Vec3<S> l = e[i].cross(Vec3<S>::Unit(j));
+      if (l.squaredNorm() < S(0x1p-8) * e[i].squaredNorm()) {
+        Vec3<S> exact_e = e[i];
+        exact_e[j1] = accurate::edge_dot(axes[j1], u[i], u[(i + 1) % 3]);
+        exact_e[j2] = accurate::edge_dot(axes[j2], u[i], u[(i + 1) % 3]);
+        l = exact_e.cross(Vec3<S>::Unit(j));
+      }
       if (detail::separates(l, v, b[j1] * abs(l[j1]) + b[j2] * abs(l[j2])))
         return {false, {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
                 detail::from_frame(box, l)};

@@ -32,11 +32,18 @@
 /// exact arithmetic that stop describing the tested axis when edges are nearly
 /// parallel. Rounding errors then scale with |L| and the pair's extent, not
 /// with the distance from the origin.
+/// The direction of a cross product of two nearly parallel edges (angle θ) is
+/// itself ill-conditioned: rounded edges turn it by about u/θ, and a pair
+/// separated along the exact E_i × F_j by less than u·size/θ would be missed.
+/// When a cross product cancels (|L|² < 2⁻⁸|E|²|F|²) it is recomputed from the
+/// exact edges of the stored vertices (accurate_products.hpp), so its direction
+/// is accurate to a few ulps for every θ ≫ u².
 ///
 /// No sqrt, no normalization, no division. Kernels assume valid input.
 #include <algorithm>
 #include <array>
 
+#include "sepax/core/accurate_products.hpp"
 #include "sepax/core/separating_axis.hpp"
 #include "sepax/core/triangle3.hpp"
 
@@ -76,6 +83,16 @@ int longest(const Points<S>& e) {
   return l0 >= l1 ? (l0 >= l2 ? 0 : 2) : (l1 >= l2 ? 1 : 2);
 }
 
+/// e × f, recomputed from the exact edges a0→a1 and b0→b1 when it cancels.
+template <class S>
+Vec3<S> edge_cross(const Vec3<S>& e, const Vec3<S>& f, const Vec3<S>& a0, const Vec3<S>& a1,
+                   const Vec3<S>& b0, const Vec3<S>& b1) {
+  const Vec3<S> l = e.cross(f);
+  if (l.squaredNorm() < S(0x1p-8) * e.squaredNorm() * f.squaredNorm())
+    return accurate::edge_cross(a0, a1, b0, b1);
+  return l;
+}
+
 /// |n|² ≤ 2⁻¹⁶·|e|⁴: the triangle is a segment (or point) up to rounding.
 template <class S>
 bool segment_like(const Vec3<S>& n, const Vec3<S>& e) {
@@ -100,14 +117,18 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
     return StaticResult<S>{false, {kind, std::uint8_t(i), std::uint8_t(j)}, l};
   };
 
+  const auto& u = a.vertices;
+  const auto& v = b.vertices;
+
   // Stage 1, Table 5: the two normals, then the nine edge crosses.
-  const Vec3<S> n = e[0].cross(e[1]);
+  const Vec3<S> n = detail::edge_cross(e[0], e[1], u[0], u[1], u[1], u[2]);
   if (separates(n, p, q)) return found(AxisKind::normal_a, 0, 0, n);
-  const Vec3<S> m = f[0].cross(f[1]);
+  const Vec3<S> m = detail::edge_cross(f[0], f[1], v[0], v[1], v[1], v[2]);
   if (separates(m, p, q)) return found(AxisKind::normal_b, 0, 0, m);
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
-      const Vec3<S> l = e[i].cross(f[j]);
+      const Vec3<S> l =
+          detail::edge_cross(e[i], f[j], u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3]);
       if (separates(l, p, q)) return found(AxisKind::edge_edge, i, j, l);
     }
 

@@ -7,6 +7,9 @@
 
 namespace sepax::oracle {
 
+/// Whether the exact sets of SPEC §4 named by `pair.query` share a point
+/// (closed sets: touching intersects). Exact; ~1 µs for tri_tri, ~50–110 µs
+/// for obb_obb and tri_obb (an exact LP).
 bool cgal_intersects(const ShapePair& pair);
 
 }  // namespace sepax::oracle

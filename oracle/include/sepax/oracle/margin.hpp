@@ -17,9 +17,10 @@ double reference_length(const ShapePair& pair);
 ///  - separated (intersects = false): + Euclidean distance between the exact
 ///    sets (exact quadratic program, rounded once to double);
 ///  - intersecting: − penetration depth, the minimum over candidate axes L of
-///    overlap(L)/|L|, where axes along which both sets project to a single point
-///    are skipped (so two coplanar triangles are measured in their plane, not
-///    by the zero-width normal axis); 0 when touching.
+///    overlap(L)/|L| (the shortest translation that separates the sets); 0 when
+///    touching, and 0 for sets overlapping within a common plane (coplanar
+///    triangles, a point in a triangle's plane): one ulp off the plane separates
+///    them, so either verdict is within every kernel's rounding band there.
 double relative_margin(const ShapePair& pair, bool intersects);
 
 }  // namespace sepax::oracle

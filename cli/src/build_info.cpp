@@ -1,0 +1,35 @@
+#include "build_info.hpp"
+
+#include <array>
+#include <cstdio>
+#include <memory>
+
+namespace sepax::cli {
+namespace {
+
+/// Standard output of a shell command, or nullopt when it fails.
+std::optional<std::string> command_output(const std::string& command) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> pipe(popen(command.c_str(), "r"), &pclose);
+  if (!pipe) return std::nullopt;
+  std::string output;
+  std::array<char, 256> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe.get())) output += buffer.data();
+  if (pclose(pipe.release()) != 0) return std::nullopt;
+  while (!output.empty() && (output.back() == '\n' || output.back() == '\r')) output.pop_back();
+  return output;
+}
+
+}  // namespace
+
+std::string compiler_description() { return SEPAX_COMPILER_DESCRIPTION; }
+
+std::optional<std::string> source_commit() {
+  const std::string git = "git -C '" SEPAX_SOURCE_DIR "' ";
+  auto head = command_output(git + "rev-parse HEAD 2>/dev/null");
+  if (!head || head->empty()) return std::nullopt;
+  const auto changes = command_output(git + "status --porcelain --untracked-files=no 2>/dev/null");
+  if (changes && !changes->empty()) *head += " (plus uncommitted changes)";
+  return head;
+}
+
+}  // namespace sepax::cli

@@ -1,0 +1,339 @@
+#include "case_file.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <istream>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "hexfloat.hpp"
+#include "sepax/core/validate.hpp"
+
+namespace sepax::cli {
+namespace {
+
+/// A JSON document whose decimal numbers the lexer converts with strtof: the
+/// one correctly rounded float, where double-then-float could round twice.
+using FloatJson = nlohmann::basic_json<std::map, std::vector, std::string, bool, std::int64_t,
+                                       std::uint64_t, float>;
+
+/// Thrown inside the reader, turned into a CaseError by parse_case.
+struct FieldError {
+  std::string message;
+};
+
+[[noreturn]] void fail(std::string message) { throw FieldError{std::move(message)}; }
+
+/// The value as written, cut short so one bad line cannot flood the report.
+template <class Json>
+std::string as_written(const Json& j) {
+  std::string text = j.dump();
+  constexpr std::size_t kMax = 80;
+  if (text.size() > kMax) text = text.substr(0, kMax - 3) + "...";
+  return text;
+}
+
+/// nlohmann prefixes "[json.exception.parse_error.101] "; the reader needs only the reason.
+std::string without_exception_tag(const char* what) {
+  std::string text = what;
+  if (const auto end = text.find("] "); !text.empty() && text.front() == '[' && end != std::string::npos)
+    text.erase(0, end + 2);
+  return text;
+}
+
+constexpr const char* kBoxShape =
+    R"(a box is {"center":[x,y,z],"axes":[[..],[..],[..]],"extents":[e0,e1,e2]})";
+constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
+constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
+constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri";
+
+/// Reads one case from a parsed line; `Json::number_float_t` is the scalar the
+/// numbers are rounded to (float or double).
+template <class Json>
+class CaseReader {
+  using S = typename Json::number_float_t;
+
+ public:
+  explicit CaseReader(ScalarKind scalar) : scalar_(scalar) {}
+
+  Case read(const Json& doc, std::size_t line) const {
+    Case c;
+    c.line = line;
+    c.scalar = scalar_;
+    c.id = doc.contains("id") ? text(doc["id"], "id") : "line-" + std::to_string(line);
+    if (doc.contains("family")) c.family = text(doc["family"], "family");
+    if (doc.contains("origin")) c.origin = nlohmann::ordered_json::parse(doc["origin"].dump());
+    c.pair.query = query(doc);
+    switch (c.pair.query) {
+      case Query::obb_obb:
+        c.pair.obb_a = box(member(doc, "a", "", kBoxShape), "a");
+        c.pair.obb_b = box(member(doc, "b", "", kBoxShape), "b");
+        break;
+      case Query::tri_obb:
+        c.pair.tri_a = triangle(member(doc, "a", "", kTriangleShape), "a");
+        c.pair.obb_b = box(member(doc, "b", "", kBoxShape), "b");
+        break;
+      case Query::tri_tri:
+        c.pair.tri_a = triangle(member(doc, "a", "", kTriangleShape), "a");
+        c.pair.tri_b = triangle(member(doc, "b", "", kTriangleShape), "b");
+        break;
+    }
+    if (doc.contains("motion")) c.motion = motion(doc["motion"]);
+    return c;
+  }
+
+ private:
+  static std::string join(const std::string& parent, const char* key) {
+    return parent.empty() ? key : parent + "." + key;
+  }
+
+  static const Json& member(const Json& object, const char* key, const std::string& parent,
+                            const char* shape) {
+    if (!object.contains(key)) fail(join(parent, key) + ": missing (" + shape + ")");
+    return object[key];
+  }
+
+  /// a, b and motion are closed objects: an extra key is most likely a typo.
+  static void expect_object(const Json& j, const std::string& path,
+                            std::initializer_list<const char*> keys, const char* shape) {
+    if (!j.is_object()) fail(path + " = " + as_written(j) + ": expected an object (" + shape + ")");
+    for (const auto& item : j.items()) {
+      bool known = false;
+      for (const char* k : keys) known = known || item.key() == k;
+      if (!known) fail(path + "." + item.key() + ": unknown field (" + shape + ")");
+    }
+  }
+
+  static std::string text(const Json& j, const std::string& path) {
+    if (!j.is_string()) fail(path + " = " + as_written(j) + ": expected a string");
+    return j.template get<std::string>();
+  }
+
+  Query query(const Json& doc) const {
+    const std::string name =
+        text(member(doc, "query", "", "one of obb_obb, tri_obb, tri_tri"), "query");
+    const auto q = parse_query(name);
+    if (!q) fail("query = \"" + name + "\": unknown query (known: " + kQueries + ")");
+    return *q;
+  }
+
+  double number(const Json& j, const std::string& path) const {
+    S value;
+    if (j.is_number_unsigned()) {
+      value = static_cast<S>(j.template get<std::uint64_t>());
+    } else if (j.is_number_integer()) {
+      value = static_cast<S>(j.template get<std::int64_t>());
+    } else if (j.is_number_float()) {
+      value = j.template get<S>();
+    } else if (j.is_string()) {
+      const auto parsed = parse_hex<S>(j.template get<std::string>());
+      if (!parsed)
+        fail(path + " = " + as_written(j) +
+             ": not a number (write a JSON number or a C99 hex-float string such as \"0x1.8p-3\")");
+      value = *parsed;
+      if (std::isinf(value) && j.template get<std::string>().find_first_of("xX") != std::string::npos)
+        fail(path + " = " + as_written(j) + ": too large for " + std::string(to_string(scalar_)));
+    } else {
+      fail(path + " = " + as_written(j) + ": expected a number");
+    }
+    if (std::isnan(value)) fail(path + " = " + as_written(j) + ": NaN; case files carry finite numbers only");
+    if (std::isinf(value))
+      fail(path + " = " + as_written(j) + ": infinite; case files carry finite numbers only");
+    return static_cast<double>(value);
+  }
+
+  template <std::size_t N>
+  std::array<double, N> numbers(const Json& j, const std::string& path) const {
+    if (!j.is_array() || j.size() != N)
+      fail(path + " = " + as_written(j) + ": expected an array of " + std::to_string(N) + " numbers");
+    std::array<double, N> out{};
+    for (std::size_t i = 0; i < N; ++i) out[i] = number(j[i], path + "[" + std::to_string(i) + "]");
+    return out;
+  }
+
+  Vec3<double> point(const Json& j, const std::string& path) const {
+    const auto xyz = numbers<3>(j, path);
+    return {xyz[0], xyz[1], xyz[2]};
+  }
+
+  /// An array of three 3-vectors: box axes or triangle vertices.
+  std::array<Vec3<double>, 3> points(const Json& j, const std::string& path) const {
+    if (!j.is_array() || j.size() != 3)
+      fail(path + " = " + as_written(j) + ": expected an array of 3 arrays of 3 numbers");
+    return {point(j[0], path + "[0]"), point(j[1], path + "[1]"), point(j[2], path + "[2]")};
+  }
+
+  Obb3d box(const Json& j, const std::string& name) const {
+    expect_object(j, name, {"center", "axes", "extents"}, kBoxShape);
+    Obb3d b;
+    b.center = point(member(j, "center", name, kBoxShape), name + ".center");
+    b.axes = points(member(j, "axes", name, kBoxShape), name + ".axes");
+    b.extents = numbers<3>(member(j, "extents", name, kBoxShape), name + ".extents");
+    if (const auto error = validate(b, name, axis_tolerance(scalar_))) fail(error->message());
+    return b;
+  }
+
+  Triangle3d triangle(const Json& j, const std::string& name) const {
+    expect_object(j, name, {"vertices"}, kTriangleShape);
+    Triangle3d t;
+    t.vertices = points(member(j, "vertices", name, kTriangleShape), name + ".vertices");
+    if (const auto error = validate(t, name)) fail(error->message());
+    return t;
+  }
+
+  CaseMotion motion(const Json& j) const {
+    expect_object(j, "motion", {"va", "vb", "T"}, kMotionShape);
+    CaseMotion m;
+    m.va = numbers<3>(member(j, "va", "motion", kMotionShape), "motion.va");
+    m.vb = numbers<3>(member(j, "vb", "motion", kMotionShape), "motion.vb");
+    const Json& t = member(j, "T", "motion", kMotionShape);
+    m.duration = number(t, "motion.T");
+    if (m.duration < 0) fail("motion.T = " + as_written(t) + ": negative; the interval is [0, T]");
+    return m;
+  }
+
+  ScalarKind scalar_;
+};
+
+ScalarKind read_scalar(const nlohmann::json& doc) {
+  if (!doc.contains("scalar")) return ScalarKind::float64;
+  const auto& j = doc["scalar"];
+  if (j == "float") return ScalarKind::float32;
+  if (j == "double") return ScalarKind::float64;
+  fail("scalar = " + as_written(j) + ": expected \"float\" or \"double\"");
+}
+
+nlohmann::ordered_json vec_json(const Vec3<double>& v) {
+  return {exact_number_json(v[0]), exact_number_json(v[1]), exact_number_json(v[2])};
+}
+nlohmann::ordered_json vec_json(const std::array<double, 3>& v) {
+  return {exact_number_json(v[0]), exact_number_json(v[1]), exact_number_json(v[2])};
+}
+
+nlohmann::ordered_json box_json(const Obb3d& b) {
+  nlohmann::ordered_json j;
+  j["center"] = vec_json(b.center);
+  j["axes"] = {vec_json(b.axes[0]), vec_json(b.axes[1]), vec_json(b.axes[2])};
+  j["extents"] = vec_json(b.extents);
+  return j;
+}
+
+nlohmann::ordered_json triangle_json(const Triangle3d& t) {
+  nlohmann::ordered_json j;
+  j["vertices"] = {vec_json(t.vertices[0]), vec_json(t.vertices[1]), vec_json(t.vertices[2])};
+  return j;
+}
+
+/// Brackets and braces opened and not yet closed, outside strings: > 0 while
+/// a case printed over several lines (as SPEC §10 prints its example) goes on.
+int open_brackets(std::string_view text) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return depth;
+}
+
+}  // namespace
+
+CaseOrError parse_case(std::string_view text, std::size_t line) {
+  try {
+    const auto doc = nlohmann::json::parse(text);
+    if (!doc.is_object()) return CaseError{line, "expected a JSON object, got " + as_written(doc)};
+    const ScalarKind scalar = read_scalar(doc);
+    if (scalar == ScalarKind::float64) return CaseReader<nlohmann::json>(scalar).read(doc, line);
+    FloatJson float_doc;
+    try {
+      float_doc = FloatJson::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+      // The line parsed as double, so only a number beyond float's range is left.
+      return CaseError{line, "a number is too large for float: " + without_exception_tag(e.what())};
+    }
+    return CaseReader<FloatJson>(scalar).read(float_doc, line);
+  } catch (const nlohmann::json::exception& e) {
+    return CaseError{line, "invalid JSON: " + without_exception_tag(e.what())};
+  } catch (const FieldError& e) {
+    return CaseError{line, e.message};
+  }
+}
+
+std::vector<CaseOrError> read_cases(std::istream& in) {
+  std::vector<CaseOrError> cases;
+  std::string pending;  // a case whose brackets are still open
+  std::size_t pending_line = 0;
+  auto flush = [&] {
+    if (!pending.empty()) cases.push_back(parse_case(pending, pending_line));
+    pending.clear();
+  };
+  std::string text;
+  for (std::size_t line = 1; std::getline(in, text); ++line) {
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;
+    // pending is non-empty only while its brackets are open.
+    const bool continues = !pending.empty() && text[first] != '{';
+    if (!continues) {
+      flush();
+      pending_line = line;
+    }
+    pending += text;
+    if (open_brackets(pending) <= 0) flush();
+  }
+  flush();
+  return cases;
+}
+
+nlohmann::ordered_json exact_number_json(double value) {
+  // Below 2^53 every integer-valued double prints exactly as a JSON integer;
+  // −0 would lose its sign there.
+  constexpr double kExactIntegers = 0x1p53;
+  const bool integer = value == std::trunc(value) && std::fabs(value) < kExactIntegers;
+  const bool negative_zero = value == 0 && std::signbit(value);
+  if (integer && !negative_zero) return static_cast<std::int64_t>(value);
+  return format_hex(value);
+}
+
+std::string format_case(const Case& c) {
+  nlohmann::ordered_json j;
+  j["id"] = c.id;
+  j["query"] = std::string(to_string(c.pair.query));
+  j["scalar"] = std::string(to_string(c.scalar));
+  if (c.family) j["family"] = *c.family;
+  switch (c.pair.query) {
+    case Query::obb_obb:
+      j["a"] = box_json(c.pair.obb_a);
+      j["b"] = box_json(c.pair.obb_b);
+      break;
+    case Query::tri_obb:
+      j["a"] = triangle_json(c.pair.tri_a);
+      j["b"] = box_json(c.pair.obb_b);
+      break;
+    case Query::tri_tri:
+      j["a"] = triangle_json(c.pair.tri_a);
+      j["b"] = triangle_json(c.pair.tri_b);
+      break;
+  }
+  if (c.motion) {
+    nlohmann::ordered_json m;
+    m["va"] = vec_json(c.motion->va);
+    m["vb"] = vec_json(c.motion->vb);
+    m["T"] = exact_number_json(c.motion->duration);
+    j["motion"] = std::move(m);
+  }
+  if (!c.origin.is_null()) j["origin"] = c.origin;
+  return j.dump();
+}
+
+}  // namespace sepax::cli

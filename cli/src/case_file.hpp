@@ -1,0 +1,87 @@
+#pragma once
+/// \file Case files (SPEC §10): JSON Lines, one case per line, numbers either
+/// JSON numbers or C99 hex-float strings so that cases round-trip exactly.
+///
+///   {"id":"p1","query":"obb_obb","scalar":"float","family":"touching",
+///    "a":{"center":[0,0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},
+///    "b":{"center":["0x1p+1",0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},
+///    "motion":{"va":[0,0,0],"vb":[-1,0,0],"T":1}}
+///
+/// Reading rules:
+///  - `query` obb_obb | tri_obb | tri_tri; a box is {"center","axes","extents"},
+///    a triangle {"vertices"}; obb_obb: a, b boxes; tri_obb: a triangle, b box;
+///    tri_tri: a, b triangles.
+///  - `scalar` "float" | "double" (default "double"); `id` (default "line-N");
+///    `family` free text; `motion` optional {"va","vb","T"} (velocities, T ≥ 0).
+///  - scalar "float": every number is rounded to the nearest float as it is read
+///    (decimal text through strtof, not through double, so there is one rounding).
+///    The oracle judges the rounded values, which is exactly what a float kernel sees.
+///  - Objects a, b and motion are closed (an unknown key there is a typo and an
+///    error); unknown top-level keys are ignored so files may carry provenance
+///    ("origin", notes); "origin" is kept and written back.
+///  - Every number must be finite; boxes pass sepax::validate with the scalar's
+///    axis_tolerance. A bad line yields a CaseError naming the field path
+///    ("b.axes[1][2]") and the value as written; it never throws.
+#include <array>
+#include <cstddef>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sepax/core/query.hpp"
+#include "sepax/core/scalar_traits.hpp"
+
+namespace sepax::cli {
+
+/// Constant linear velocities of a and b over [0, T] (Eberly §2.2.2). Read,
+/// validated and written back; static checks ignore it.
+struct CaseMotion {
+  std::array<double, 3> va{0, 0, 0};
+  std::array<double, 3> vb{0, 0, 0};
+  double duration = 0;  ///< "T", ≥ 0
+};
+
+/// One configuration to judge. For scalar float every stored double is exactly
+/// a float.
+struct Case {
+  std::string id;
+  std::size_t line = 0;  ///< 1-based line it was read from; 0 when built in memory
+  ScalarKind scalar = ScalarKind::float64;
+  std::optional<std::string> family;
+  ShapePair pair;  ///< pair.query is the case's query
+  std::optional<CaseMotion> motion;
+  /// Free-form provenance (seed, index, kernel, command); null when absent.
+  nlohmann::ordered_json origin;
+};
+
+/// Why a line is not a case; `message` names the field and the value.
+struct CaseError {
+  std::size_t line = 0;  ///< 1-based
+  std::string message;
+};
+
+using CaseOrError = std::variant<Case, CaseError>;
+
+/// Parses one line; `line` (1-based) gives the default id "line-N".
+CaseOrError parse_case(std::string_view text, std::size_t line);
+
+/// Every case of a case file, in order, each a case or an error. One case per
+/// line; a case whose brackets are still open at the end of a line continues
+/// on the following lines that do not start with '{' (so the multi-line
+/// example of SPEC §10 reads as printed) and is reported by its first line.
+/// Blank lines are skipped.
+std::vector<CaseOrError> read_cases(std::istream& in);
+
+/// The case as one JSON line (no newline) that parse_case reads back bit-exactly.
+std::string format_case(const Case& c);
+
+/// A double as case files write it: a JSON integer when it is one (|v| < 2^53,
+/// not −0), otherwise its hex-float string ("0x1.8p-3", "-0x0p+0").
+nlohmann::ordered_json exact_number_json(double value);
+
+}  // namespace sepax::cli

@@ -1,0 +1,71 @@
+#include "case_judgement.hpp"
+
+#include <exception>
+
+#include "sepax/oracle/cgal_judge.hpp"
+#include "sepax/oracle/exact_sat.hpp"
+#include "sepax/oracle/margin.hpp"
+
+namespace sepax::cli {
+namespace {
+
+Obb3d to_float(const Obb3d& box) { return box.cast<float>().cast<double>(); }
+
+Triangle3d to_float(const Triangle3d& tri) { return tri.cast<float>().cast<double>(); }
+
+}  // namespace
+
+ShapePair rounded_to(const ShapePair& pair, ScalarKind scalar) {
+  if (scalar == ScalarKind::float64) return pair;
+  ShapePair rounded = pair;
+  rounded.obb_a = to_float(pair.obb_a);
+  rounded.obb_b = to_float(pair.obb_b);
+  rounded.tri_a = to_float(pair.tri_a);
+  rounded.tri_b = to_float(pair.tri_b);
+  return rounded;
+}
+
+OracleVerdict judge_exactly(const ShapePair& pair, bool cross_check) {
+  const oracle::SatVerdict sat = oracle::sat_filtered(pair);
+  OracleVerdict verdict{sat.intersects, sat.exact_fallback, std::nullopt};
+  if (cross_check || sat.exact_fallback) verdict.cgal_intersects = oracle::cgal_intersects(pair);
+  return verdict;
+}
+
+double LazyMargin::get() {
+  if (!value_) value_ = oracle::relative_margin(pair_, intersects_);
+  return *value_;
+}
+
+KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair) {
+  KernelJudgement run;
+  try {
+    run.outcome = kernel.test(pair);
+  } catch (const std::exception& e) {
+    run.verdict_class = oracle::Class::gross;
+    run.error = e.what();
+  }
+  return run;
+}
+
+void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePair& pair,
+                  const OracleVerdict& oracle, LazyMargin& margin) {
+  if (run.error) return;  // already gross
+  if (run.outcome.intersects == oracle.intersects) {
+    run.verdict_class = oracle::Class::ok;
+    return;
+  }
+  run.margin = margin.get();
+  run.tolerance = oracle::boundary_tolerance(pair, kernel.scalar);
+  run.verdict_class = oracle::classify(run.outcome.intersects, oracle.intersects, *run.margin,
+                                       *run.tolerance, kernel.conservative_bias);
+}
+
+KernelJudgement judge_kernel(const KernelInfo& kernel, const ShapePair& pair,
+                             const OracleVerdict& oracle, LazyMargin& margin) {
+  KernelJudgement run = run_kernel(kernel, pair);
+  classify_run(run, kernel, pair, oracle, margin);
+  return run;
+}
+
+}  // namespace sepax::cli

@@ -1,0 +1,77 @@
+#pragma once
+/// \file Judging kernels on one pair: the exact verdict (filtered rational SAT,
+/// cross-checked by CGAL), the margin when it is needed, and the
+/// ok / boundary / gross class of each kernel (SPEC §4). Shared by
+/// `sepax check` and `sepax verify`, so both judge a case the same way.
+#include <optional>
+#include <string>
+
+#include "sepax/core/query.hpp"
+#include "sepax/core/registry.hpp"
+#include "sepax/core/scalar_traits.hpp"
+#include "sepax/oracle/classify.hpp"
+
+namespace sepax::cli {
+
+/// The pair exactly as a kernel computing in `scalar` sees it: every stored
+/// double rounded to nearest in that scalar. Only float32 changes anything
+/// (float → double is exact); the result can differ from `pair` when a double
+/// case is handed to a float kernel.
+ShapePair rounded_to(const ShapePair& pair, ScalarKind scalar);
+
+/// The exact verdict on a pair.
+struct OracleVerdict {
+  bool intersects = false;      ///< oracle::sat_filtered, the reference
+  bool exact_fallback = false;  ///< the interval filter could not decide
+  /// oracle::cgal_intersects, when the cross-check ran.
+  std::optional<bool> cgal_intersects;
+
+  /// The two independent oracles contradict each other: a harness bug.
+  bool oracles_disagree() const { return cgal_intersects && *cgal_intersects != intersects; }
+};
+
+/// Runs the filtered rational SAT, and CGAL as well when `cross_check` is set
+/// or the filter fell back to exact arithmetic (the cases where a filter bug
+/// would hide). Exceptions from the oracles propagate.
+OracleVerdict judge_exactly(const ShapePair& pair, bool cross_check);
+
+/// oracle::relative_margin, computed on first use only: it costs up to ~1 ms,
+/// and verify needs it only for the rare kernel that disagrees.
+class LazyMargin {
+ public:
+  LazyMargin(const ShapePair& pair, bool intersects) : pair_(pair), intersects_(intersects) {}
+  double get();
+
+ private:
+  const ShapePair& pair_;
+  bool intersects_;
+  std::optional<double> value_;
+};
+
+/// One kernel's answer on one pair and its class.
+struct KernelJudgement {
+  StaticOutcome outcome;
+  oracle::Class verdict_class = oracle::Class::ok;
+  /// Set when the kernel disagreed with the oracle (the values classify used).
+  std::optional<double> margin;
+  std::optional<double> tolerance;
+  /// The kernel threw (a failed SEPAX_ASSERT on valid input included): the
+  /// class is gross and this says why.
+  std::optional<std::string> error;
+};
+
+/// Runs `kernel` on `pair`, which must be exactly representable in the
+/// kernel's scalar (see rounded_to); an exception becomes `error`, class gross.
+KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair);
+
+/// Classifies a run against `oracle`, with boundary_tolerance(pair,
+/// kernel.scalar) and the kernel's conservative_bias; the margin is computed
+/// only if the verdicts differ.
+void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePair& pair,
+                  const OracleVerdict& oracle, LazyMargin& margin);
+
+/// run_kernel, then classify_run.
+KernelJudgement judge_kernel(const KernelInfo& kernel, const ShapePair& pair,
+                             const OracleVerdict& oracle, LazyMargin& margin);
+
+}  // namespace sepax::cli

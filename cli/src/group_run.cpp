@@ -1,0 +1,198 @@
+#include "group_run.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+
+#include <fmt/format.h>
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
+
+#include "case_judgement.hpp"
+#include "sepax/generators/generate.hpp"
+
+namespace sepax::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Keeps the `limit` lowest indices, sorting only once the vector has doubled,
+/// so that a kernel wrong on every case cannot exhaust memory.
+void keep(std::vector<Finding>& findings, Finding finding, std::size_t limit) {
+  findings.push_back(std::move(finding));
+  if (findings.size() < 2 * limit + 1) return;
+  std::sort(findings.begin(), findings.end(),
+            [](const Finding& a, const Finding& b) { return a.index < b.index; });
+  findings.resize(limit);
+}
+
+void trim(std::vector<Finding>& findings, std::size_t limit) {
+  std::sort(findings.begin(), findings.end(),
+            [](const Finding& a, const Finding& b) { return a.index < b.index; });
+  if (findings.size() > limit) findings.resize(limit);
+}
+
+const char* verdict_name(bool intersects) { return intersects ? "intersecting" : "separated"; }
+
+std::string describe_gross(const KernelJudgement& run, const OracleVerdict& oracle, Query query) {
+  if (run.error) return "kernel threw: " + *run.error;
+  const std::string axis =
+      run.outcome.intersects
+          ? ""
+          : " (axis " + to_string(run.outcome.axis, query != Query::obb_obb, query == Query::tri_tri) + ")";
+  return fmt::format("kernel says {}{}, exact: {}; margin {:.6g}, tolerance {:.6g}",
+                     verdict_name(run.outcome.intersects), axis, verdict_name(oracle.intersects),
+                     run.margin.value_or(0), run.tolerance.value_or(0));
+}
+
+class CaseJudge {
+ public:
+  CaseJudge(const Group& group, const GroupPlan& plan, ProgressCounters& progress)
+      : group_(group), plan_(plan), progress_(progress) {}
+
+  void judge(std::uint64_t index, GroupResult& tally) const {
+    ++tally.cases;
+    judge_counted(index, tally);
+    progress_.cases.fetch_add(1, std::memory_order_relaxed);
+  }
+
+ private:
+  void harness_failure(GroupResult& tally, std::uint64_t index, std::optional<ShapePair> pair,
+                       std::string detail) const {
+    keep(tally.harness_findings, Finding{index, std::move(pair), std::move(detail)},
+         plan_.max_findings);
+  }
+
+  void judge_counted(std::uint64_t index, GroupResult& tally) const {
+    ShapePair pair;
+    try {
+      pair = gen::generate(group_.family, group_.query, group_.scalar, plan_.seed, index);
+    } catch (const std::exception& e) {
+      ++tally.harness_errors;
+      harness_failure(tally, index, std::nullopt, std::string("generator threw: ") + e.what());
+      return;
+    }
+
+    OracleVerdict oracle;
+    try {
+      oracle = judge_exactly(pair, index % plan_.cross_check_every == 0);
+    } catch (const std::exception& e) {
+      ++tally.harness_errors;
+      harness_failure(tally, index, pair, std::string("oracle threw: ") + e.what());
+      return;
+    }
+    tally.exact_fallbacks += oracle.exact_fallback;
+    tally.cross_checks += oracle.cgal_intersects.has_value();
+    if (oracle.oracles_disagree()) {
+      ++tally.oracle_disagreements;
+      harness_failure(tally, index, pair,
+                      fmt::format("ORACLE DISAGREEMENT: exact SAT says {}, CGAL says {}",
+                                  verdict_name(oracle.intersects),
+                                  verdict_name(*oracle.cgal_intersects)));
+      return;
+    }
+
+    // All kernels first, then the margin (at most once): if the margin fails,
+    // no kernel of this case is counted, so every row keeps the same unjudged.
+    std::vector<KernelJudgement> runs;
+    runs.reserve(group_.kernels.size());
+    for (const KernelInfo* kernel : group_.kernels) runs.push_back(run_kernel(*kernel, pair));
+    LazyMargin margin(pair, oracle.intersects);
+    try {
+      for (std::size_t k = 0; k < runs.size(); ++k)
+        classify_run(runs[k], *group_.kernels[k], pair, oracle, margin);
+    } catch (const std::exception& e) {
+      ++tally.harness_errors;
+      harness_failure(tally, index, pair, std::string("margin or tolerance threw: ") + e.what());
+      return;
+    }
+
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      KernelCounts& counts = tally.kernels[k];
+      switch (runs[k].verdict_class) {
+        case oracle::Class::ok: ++counts.ok; break;
+        case oracle::Class::boundary: ++counts.boundary; break;
+        case oracle::Class::gross:
+          ++counts.gross;
+          progress_.gross.fetch_add(1, std::memory_order_relaxed);
+          keep(counts.gross_findings, Finding{index, pair, describe_gross(runs[k], oracle, group_.query)},
+               plan_.max_findings);
+          break;
+      }
+    }
+  }
+
+  const Group& group_;
+  const GroupPlan& plan_;
+  ProgressCounters& progress_;
+};
+
+void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
+  total.cases += part.cases;
+  total.exact_fallbacks += part.exact_fallbacks;
+  total.cross_checks += part.cross_checks;
+  total.oracle_disagreements += part.oracle_disagreements;
+  total.harness_errors += part.harness_errors;
+  for (Finding& f : part.harness_findings) total.harness_findings.push_back(std::move(f));
+  trim(total.harness_findings, max_findings);
+  for (std::size_t k = 0; k < total.kernels.size(); ++k) {
+    KernelCounts& t = total.kernels[k];
+    KernelCounts& p = part.kernels[k];
+    t.ok += p.ok;
+    t.boundary += p.boundary;
+    t.gross += p.gross;
+    for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));
+    trim(t.gross_findings, max_findings);
+  }
+}
+
+}  // namespace
+
+GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress) {
+  GroupResult empty;
+  empty.kernels.resize(group.kernels.size());
+  tbb::combinable<GroupResult> per_thread([&] { return empty; });
+  const CaseJudge judge(group, plan, progress);
+
+  auto run_range = [&](std::uint64_t begin, std::uint64_t end) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end),
+                      [&](const tbb::blocked_range<std::uint64_t>& range) {
+                        GroupResult& tally = per_thread.local();
+                        for (std::uint64_t i = range.begin(); i != range.end(); ++i) judge.judge(i, tally);
+                      });
+  };
+
+  const auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  if (plan.fixed_cases) {
+    run_range(0, *plan.fixed_cases);
+  } else {
+    // Batches sized from the measured rate to end about 0.25 s apart, so the
+    // group stops close to its share of the budget whatever a case costs.
+    constexpr double kBatchSeconds = 0.25;
+    constexpr std::uint64_t kMinBatch = 16;
+    std::uint64_t done = 0;
+    std::uint64_t batch = std::max<std::uint64_t>(plan.min_cases, 1);
+    for (;;) {
+      run_range(done, done + batch);
+      done += batch;
+      const double seconds = elapsed();
+      if (done >= plan.min_cases && seconds >= plan.seconds) break;
+      if (done < plan.min_cases) {
+        batch = plan.min_cases - done;
+        continue;
+      }
+      const double rate = done / std::max(seconds, 1e-6);
+      const double horizon = std::min(plan.seconds - seconds, kBatchSeconds);
+      batch = std::max(kMinBatch, static_cast<std::uint64_t>(rate * horizon));
+    }
+  }
+
+  GroupResult result = empty;
+  per_thread.combine_each([&](GroupResult& part) { merge(result, part, plan.max_findings); });
+  result.seconds = elapsed();
+  return result;
+}
+
+}  // namespace sepax::cli

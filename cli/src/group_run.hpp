@@ -1,0 +1,77 @@
+#pragma once
+/// \file One group of a verify run: the cases of one query × scalar × family,
+/// generated, judged once by the oracle and handed to every kernel of that
+/// query and scalar, in parallel over cases (TBB).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "progress.hpp"
+#include "sepax/core/query.hpp"
+#include "sepax/core/registry.hpp"
+#include "sepax/generators/family.hpp"
+
+namespace sepax::cli {
+
+struct Group {
+  Query query = Query::obb_obb;
+  ScalarKind scalar = ScalarKind::float64;
+  gen::Family family = gen::Family::random;
+  std::vector<const KernelInfo*> kernels;  ///< all of this query and scalar
+};
+
+/// How many cases a group runs, and what it keeps.
+struct GroupPlan {
+  std::uint64_t seed = 1;
+  /// Exactly this many cases (indices 0 … n−1); otherwise the time rule below.
+  std::optional<std::uint64_t> fixed_cases;
+  /// Without fixed_cases: keep going until `seconds` have passed and at least
+  /// `min_cases` cases ran (whole batches; the overshoot is a fraction of a second).
+  double seconds = 1;
+  std::uint64_t min_cases = 200;
+  /// CGAL cross-checks case indices divisible by this, besides every case where
+  /// the interval filter fell back to exact arithmetic.
+  std::uint64_t cross_check_every = 64;
+  /// Findings kept per kernel and for the harness (counts stay complete); the
+  /// lowest indices seen are kept.
+  std::size_t max_findings = 100;
+};
+
+/// A case worth replaying.
+struct Finding {
+  std::uint64_t index = 0;
+  /// The generated pair; absent when the generator itself failed.
+  std::optional<ShapePair> pair;
+  /// What went wrong, readable: the kernel's and the exact verdict with margin
+  /// and tolerance, the two oracles' verdicts, or the exception.
+  std::string detail;
+};
+
+/// One kernel's counts in a group. ok + boundary + gross = cases − unjudged.
+struct KernelCounts {
+  std::uint64_t ok = 0;
+  std::uint64_t boundary = 0;
+  std::uint64_t gross = 0;
+  std::vector<Finding> gross_findings;
+};
+
+struct GroupResult {
+  std::uint64_t cases = 0;
+  std::uint64_t exact_fallbacks = 0;       ///< interval filter → exact rationals
+  std::uint64_t cross_checks = 0;          ///< cases CGAL also judged
+  std::uint64_t oracle_disagreements = 0;  ///< a harness bug each; kernels not judged
+  std::uint64_t harness_errors = 0;        ///< generator or oracle threw; kernels not judged
+  std::vector<Finding> harness_findings;   ///< disagreements and errors
+  std::vector<KernelCounts> kernels;       ///< parallel to Group::kernels
+  double seconds = 0;                      ///< wall time: generation, oracle, kernels, margins
+
+  std::uint64_t unjudged() const { return oracle_disagreements + harness_errors; }
+  double cases_per_second() const { return seconds > 0 ? cases / seconds : 0; }
+};
+
+/// Runs the group; worker threads bump `progress` as cases complete. Never
+/// throws for a case: every exception becomes a finding.
+GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress);
+
+}  // namespace sepax::cli

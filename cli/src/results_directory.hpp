@@ -1,0 +1,43 @@
+#pragma once
+/// \file The --out directory of `sepax verify`:
+///   verify.jsonl   one JSON object per kernel × family row, appended and
+///                  flushed as each group finishes (append-only: a killed run
+///                  keeps every finished group, and runs accumulate);
+///   summary.md     the last run's table, command line, seed, commit, compiler;
+///   gross/         one replayable case file per kept gross verdict;
+///   harness/       one per oracle disagreement or oracle failure.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "case_file.hpp"
+
+namespace sepax::cli {
+
+class ResultsDirectory {
+ public:
+  /// Creates `root` and its parents; throws std::filesystem::filesystem_error
+  /// when that is impossible.
+  explicit ResultsDirectory(std::filesystem::path root);
+
+  const std::filesystem::path& root() const { return root_; }
+
+  /// Appends one line per row to verify.jsonl and flushes; throws
+  /// std::runtime_error when the write fails.
+  void append_rows(const std::vector<nlohmann::ordered_json>& rows) const;
+
+  /// Writes `c` as a one-line case file `<subdir>/<stem>.jsonl` (replacing an
+  /// older one of the same name) and returns its path.
+  std::filesystem::path write_case(const std::string& subdir, const std::string& stem,
+                                   const Case& c) const;
+
+  /// Replaces summary.md.
+  void write_summary(const std::string& markdown) const;
+
+ private:
+  std::filesystem::path root_;
+};
+
+}  // namespace sepax::cli

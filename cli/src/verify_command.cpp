@@ -1,0 +1,393 @@
+#include "verify_command.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <ctime>
+#include <exception>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <ostream>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+#include "build_info.hpp"
+#include "case_file.hpp"
+#include "group_run.hpp"
+#include "kernel_selection.hpp"
+#include "progress.hpp"
+#include "results_directory.hpp"
+#include "table.hpp"
+
+namespace sepax::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+constexpr std::array kQueries{Query::obb_obb, Query::tri_obb, Query::tri_tri};
+constexpr std::array kScalars{ScalarKind::float32, ScalarKind::float64};
+
+/// Replay files listed on the terminal; summary.md lists them all.
+constexpr std::size_t kReplaysPrinted = 10;
+
+std::vector<Group> make_groups(const std::vector<const KernelInfo*>& kernels,
+                               const std::vector<gen::Family>& families) {
+  std::vector<Group> groups;
+  for (Query q : kQueries)
+    for (ScalarKind s : kScalars) {
+      std::vector<const KernelInfo*> matching;
+      for (const KernelInfo* k : kernels)
+        if (k->query == q && k->scalar == s) matching.push_back(k);
+      if (matching.empty()) continue;
+      for (gen::Family f : families) groups.push_back(Group{q, s, f, matching});
+    }
+  return groups;
+}
+
+std::string group_label(const Group& g) {
+  return fmt::format("{} {} {}", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
+}
+
+std::string file_stem(std::string text) {
+  std::replace(text.begin(), text.end(), '/', '_');
+  return text;
+}
+
+/// A replayable finding: the file written and the command that replays it.
+struct Replay {
+  std::string command;
+  std::string detail;
+};
+
+/// One printed row: a kernel on one family.
+struct Row {
+  std::size_t kernel_order = 0;
+  std::size_t family_order = 0;
+  const KernelInfo* kernel = nullptr;
+  gen::Family family{};
+  std::uint64_t cases = 0;
+  KernelCounts counts;  // findings dropped
+  std::uint64_t unjudged = 0;
+  std::uint64_t exact_fallbacks = 0;
+  double cases_per_second = 0;
+};
+
+struct Totals {
+  std::uint64_t cases = 0;
+  std::uint64_t verdicts_ok = 0;
+  std::uint64_t verdicts_boundary = 0;
+  std::uint64_t verdicts_gross = 0;
+  std::uint64_t exact_fallbacks = 0;
+  std::uint64_t cross_checks = 0;
+  std::uint64_t oracle_disagreements = 0;
+  std::uint64_t harness_errors = 0;
+  std::map<std::string, std::uint64_t> gross_by_kernel;
+
+  bool failed() const { return verdicts_gross + oracle_disagreements + harness_errors > 0; }
+};
+
+Table make_table(const std::vector<Row>& rows) {
+  using A = Table::Align;
+  Table table({{"kernel"},
+               {"family"},
+               {"cases", A::right},
+               {"ok", A::right},
+               {"boundary", A::right},
+               {"gross", A::right},
+               {"oracle fallbacks", A::right},
+               {"cases/s", A::right}});
+  for (const Row& r : rows)
+    table.add_row({r.kernel->id, std::string(gen::to_string(r.family)), std::to_string(r.cases),
+                   std::to_string(r.counts.ok), std::to_string(r.counts.boundary),
+                   std::to_string(r.counts.gross), std::to_string(r.exact_fallbacks),
+                   fmt::format("{:.0f}", r.cases_per_second)});
+  return table;
+}
+
+std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
+  return fmt::format(
+      "total: {} cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} boundary, {} gross; oracle: {} "
+      "exact fallbacks, {} CGAL cross-checks, {} disagreements, {} errors",
+      t.cases, groups, seconds, t.verdicts_ok, t.verdicts_boundary, t.verdicts_gross, t.exact_fallbacks,
+      t.cross_checks, t.oracle_disagreements, t.harness_errors);
+}
+
+std::string exit_reason(const Totals& t) {
+  if (!t.failed()) return "exit 0: no gross verdict; the oracles agreed on every cross-check";
+  std::vector<std::string> reasons;
+  if (t.verdicts_gross) {
+    std::string kernels;
+    for (const auto& [id, n] : t.gross_by_kernel) kernels += fmt::format("{}{} x{}", kernels.empty() ? "" : ", ", id, n);
+    reasons.push_back(fmt::format("{} gross verdicts ({})", t.verdicts_gross, kernels));
+  }
+  if (t.oracle_disagreements)
+    reasons.push_back(fmt::format("{} ORACLE DISAGREEMENTS (a harness bug)", t.oracle_disagreements));
+  if (t.harness_errors)
+    reasons.push_back(fmt::format("{} cases where the generator or an oracle threw", t.harness_errors));
+  return "exit 1: " + fmt::format("{}", fmt::join(reasons, "; "));
+}
+
+Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint64_t seed,
+              const std::string& run_id) {
+  Json j;
+  j["run"] = run_id;
+  j["kernel"] = r.kernel->id;
+  j["query"] = std::string(to_string(g.query));
+  j["scalar"] = std::string(to_string(g.scalar));
+  j["family"] = std::string(gen::to_string(g.family));
+  j["seed"] = seed;
+  j["cases"] = r.cases;
+  j["ok"] = r.counts.ok;
+  j["boundary"] = r.counts.boundary;
+  j["gross"] = r.counts.gross;
+  j["unjudged"] = r.unjudged;
+  j["oracle_fallbacks"] = result.exact_fallbacks;
+  j["cgal_cross_checks"] = result.cross_checks;
+  j["oracle_disagreements"] = result.oracle_disagreements;
+  j["harness_errors"] = result.harness_errors;
+  j["seconds"] = result.seconds;
+  j["cases_per_second"] = result.cases_per_second();
+  return j;
+}
+
+class VerifyRun {
+ public:
+  VerifyRun(const VerifyOptions& options, std::ostream& out, std::ostream& err,
+            const ResultsDirectory& results, std::string run_id)
+      : options_(options), out_(out), err_(err), results_(results), run_id_(std::move(run_id)) {}
+
+  /// Runs every group; rows and replays accumulate.
+  void run(const std::vector<Group>& groups, const std::vector<const KernelInfo*>& kernels,
+           const std::vector<gen::Family>& families) {
+    ProgressCounters counters;
+    ProgressLine progress(counters, groups.size(),
+                          options_.cases_per_group ? std::nullopt
+                                                   : std::optional<double>(options_.budget_seconds));
+    const auto start = Clock::now();
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const Group& g = groups[i];
+      progress.begin_group(i + 1, group_label(g));
+      GroupPlan plan;
+      plan.seed = options_.seed;
+      plan.fixed_cases = options_.cases_per_group;
+      plan.min_cases = options_.min_cases_per_group;
+      plan.max_findings = options_.max_replays;
+      const double used = std::chrono::duration<double>(Clock::now() - start).count();
+      plan.seconds = std::max(0.0, options_.budget_seconds - used) / static_cast<double>(groups.size() - i);
+      const GroupResult result = run_group(g, plan, counters);
+      record(g, result, kernels, families);
+    }
+    progress.finish();
+    seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+
+  void print(std::size_t group_count) {
+    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
+      return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
+    });
+    out_ << '\n' << make_table(rows_).to_text();
+    if (!replays_.empty()) {
+      out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
+                          replays_.size() == 1 ? "" : "s");
+      for (std::size_t i = 0; i < replays_.size() && i < kReplaysPrinted; ++i)
+        out_ << "  " << replays_[i].command << "\n      " << replays_[i].detail << '\n';
+      if (replays_.size() > kReplaysPrinted)
+        out_ << fmt::format("  ... and {} more, listed in {}\n", replays_.size() - kReplaysPrinted,
+                            (results_.root() / "summary.md").string());
+    }
+    for (const std::string& note : notes_) out_ << note << '\n';
+    out_ << '\n' << totals_line(totals_, group_count, seconds_) << '\n' << exit_reason(totals_) << '\n';
+  }
+
+  void write_summary(std::size_t group_count, int threads) const {
+    std::string md = "# sepax verify\n\n";
+    md += fmt::format("- command: `{}`\n", options_.command_line);
+    md += fmt::format("- run: {}\n- seed: {}\n", run_id_, options_.seed);
+    if (options_.cases_per_group)
+      md += fmt::format("- cases: {} per group\n", *options_.cases_per_group);
+    else
+      md += fmt::format("- budget: {} s over {} groups, at least {} cases per group\n",
+                        options_.budget_seconds, group_count, options_.min_cases_per_group);
+    md += fmt::format("- threads: {}\n", threads);
+    md += fmt::format("- commit: {}\n", source_commit().value_or("unknown (no git repository)"));
+    md += fmt::format("- compiler: {}\n", compiler_description());
+    md += fmt::format("- wall time: {:.1f} s\n\n", seconds_);
+    md += make_table(rows_).to_markdown();
+    md += fmt::format("\n{}\n\n**{}**\n", totals_line(totals_, group_count, seconds_), exit_reason(totals_));
+    if (!replays_.empty()) {
+      md += "\n## Replays\n\n";
+      for (const Replay& r : replays_) md += fmt::format("- `{}` — {}\n", r.command, r.detail);
+    }
+    for (const std::string& note : notes_) md += "\n" + note + "\n";
+    results_.write_summary(md);
+  }
+
+  const Totals& totals() const { return totals_; }
+
+ private:
+  void record(const Group& g, const GroupResult& result, const std::vector<const KernelInfo*>& kernels,
+              const std::vector<gen::Family>& families) {
+    totals_.cases += result.cases;
+    totals_.exact_fallbacks += result.exact_fallbacks;
+    totals_.cross_checks += result.cross_checks;
+    totals_.oracle_disagreements += result.oracle_disagreements;
+    totals_.harness_errors += result.harness_errors;
+
+    std::vector<Json> lines;
+    for (std::size_t k = 0; k < g.kernels.size(); ++k) {
+      const KernelInfo* kernel = g.kernels[k];
+      const KernelCounts& counts = result.kernels[k];
+      Row row;
+      row.kernel_order = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+      row.family_order = std::find(families.begin(), families.end(), g.family) - families.begin();
+      row.kernel = kernel;
+      row.family = g.family;
+      row.cases = result.cases;
+      row.counts = KernelCounts{counts.ok, counts.boundary, counts.gross, {}};
+      row.unjudged = result.unjudged();
+      row.exact_fallbacks = result.exact_fallbacks;
+      row.cases_per_second = result.cases_per_second();
+      rows_.push_back(row);
+      lines.push_back(row_json(row, g, result, options_.seed, run_id_));
+
+      totals_.verdicts_ok += counts.ok;
+      totals_.verdicts_boundary += counts.boundary;
+      totals_.verdicts_gross += counts.gross;
+      if (counts.gross) totals_.gross_by_kernel[kernel->id] += counts.gross;
+      for (const Finding& f : counts.gross_findings) save_gross(g, *kernel, f);
+      if (counts.gross > counts.gross_findings.size())
+        notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
+                                     kernel->id, gen::to_string(g.family), counts.gross,
+                                     counts.gross_findings.size()));
+    }
+    for (const Finding& f : result.harness_findings) save_harness(g, f);
+    try {
+      results_.append_rows(lines);
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  Case finding_case(const Group& g, const Finding& f, std::string id) const {
+    Case c;
+    c.id = std::move(id);
+    c.scalar = g.scalar;
+    c.family = std::string(gen::to_string(g.family));
+    c.pair = *f.pair;
+    c.origin["generator"] = fmt::format("generate({}, {}, {}, seed {}, index {})", gen::to_string(g.family),
+                                        to_string(g.query), to_string(g.scalar), options_.seed, f.index);
+    c.origin["seed"] = options_.seed;
+    c.origin["index"] = f.index;
+    c.origin["finding"] = f.detail;
+    return c;
+  }
+
+  void save_gross(const Group& g, const KernelInfo& kernel, const Finding& f) {
+    const std::string stem =
+        fmt::format("{}-{}-{}", file_stem(kernel.id), gen::to_string(g.family), f.index);
+    Case c = finding_case(g, f, stem);
+    c.origin["kernel"] = kernel.id;
+    try {
+      const auto path = results_.write_case("gross", stem, c);
+      replays_.push_back({fmt::format("{} check {} --kernel {}", options_.program, path.string(), kernel.id),
+                          kernel.id + ": " + f.detail});
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  void save_harness(const Group& g, const Finding& f) {
+    if (!f.pair) {
+      replays_.push_back({fmt::format("(no file) {}", group_label(g)),
+                          fmt::format("index {}: {}", f.index, f.detail)});
+      return;
+    }
+    const std::string stem = fmt::format("{}-{}-{}-{}", to_string(g.query), to_string(g.scalar),
+                                         gen::to_string(g.family), f.index);
+    try {
+      const auto path = results_.write_case("harness", stem, finding_case(g, f, stem));
+      replays_.push_back({fmt::format("{} check {}", options_.program, path.string()), f.detail});
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  const VerifyOptions& options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  const ResultsDirectory& results_;
+  std::string run_id_;
+  std::vector<Row> rows_;
+  std::vector<Replay> replays_;
+  std::vector<std::string> notes_;
+  Totals totals_;
+  double seconds_ = 0;
+};
+
+std::string utc_now() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
+}
+
+}  // namespace
+
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
+  std::string error;
+  const auto kernels = select_kernels(options.kernel_ids, error);
+  if (!kernels) {
+    err << "sepax verify: " << error << '\n';
+    return 2;
+  }
+  const auto families = select_families(options.families, error);
+  if (!families) {
+    err << "sepax verify: " << error << '\n';
+    return 2;
+  }
+  const std::vector<Group> groups = make_groups(*kernels, *families);
+  if (groups.empty()) {
+    err << "sepax verify: no kernel to run (" << static_kernels().size()
+        << " registered static kernels; --kernel selected " << kernels->size() << ")\n";
+    return 2;
+  }
+
+  std::unique_ptr<ResultsDirectory> results;
+  try {
+    results = std::make_unique<ResultsDirectory>(options.out);
+  } catch (const std::exception& e) {
+    err << "sepax verify: cannot create " << options.out.string() << ": " << e.what() << '\n';
+    return 2;
+  }
+
+  std::optional<tbb::global_control> thread_limit;
+  if (options.threads > 0)
+    thread_limit.emplace(tbb::global_control::max_allowed_parallelism,
+                         static_cast<std::size_t>(options.threads));
+  const int threads = static_cast<int>(
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+
+  const std::string run_id = utc_now();
+  out << fmt::format("sepax verify: seed {}, {} groups (query x scalar x family), {} kernels, {} threads; ",
+                     options.seed, groups.size(), kernels->size(), threads);
+  if (options.cases_per_group)
+    out << fmt::format("{} cases per group", *options.cases_per_group);
+  else
+    out << fmt::format("budget {} s (~{:.2g} s per group, at least {} cases each)", options.budget_seconds,
+                       options.budget_seconds / groups.size(), options.min_cases_per_group);
+  out << fmt::format("; results in {}\n", results->root().string()) << std::flush;
+
+  VerifyRun run(options, out, err, *results, run_id);
+  run.run(groups, *kernels, *families);
+  run.print(groups.size());
+  try {
+    run.write_summary(groups.size(), threads);
+  } catch (const std::exception& e) {
+    err << "sepax verify: " << e.what() << '\n';
+  }
+  return run.totals().failed() ? 1 : 0;
+}
+
+}  // namespace sepax::cli

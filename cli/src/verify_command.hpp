@@ -1,0 +1,41 @@
+#pragma once
+/// \file `sepax verify`: the default campaign (SPEC §10). Every query × scalar
+/// × family group is generated, judged once by the exact oracle and handed to
+/// every kernel of that query and scalar; prints one row per kernel × family
+/// and writes verify.jsonl, summary.md and a replayable case file per finding
+/// under --out.
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sepax::cli {
+
+struct VerifyOptions {
+  std::uint64_t seed = 1;
+  /// Total wall-clock budget, split evenly over the groups still to run.
+  double budget_seconds = 60;
+  /// Each group then runs until its share is used and at least this many cases ran.
+  std::uint64_t min_cases_per_group = 200;
+  /// A fixed number of cases per group instead of the budget.
+  std::optional<std::uint64_t> cases_per_group;
+  int threads = 0;  ///< 0: TBB's default (every core)
+  std::filesystem::path out = "sepax-results";
+  std::vector<std::string> families;    ///< empty: all
+  std::vector<std::string> kernel_ids;  ///< empty: all registered static kernels
+  /// Replay files kept per kernel × family (and for the harness) per run.
+  std::size_t max_replays = 100;
+  /// How to call this binary in the printed replay commands (argv[0]).
+  std::string program = "sepax";
+  /// The command line as typed, for summary.md.
+  std::string command_line;
+};
+
+/// Runs the campaign. Returns 0 when no kernel is gross and the oracles never
+/// disagreed or failed, 1 otherwise, 2 on usage errors (unknown kernel or
+/// family, nothing to run, unwritable --out), explained on `err`.
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace sepax::cli

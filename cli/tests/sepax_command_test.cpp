@@ -1,0 +1,327 @@
+// End-to-end: runs the built `sepax` binary as a user or CI job would, and
+// checks its exit status and JSON output against geometry known by hand.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "sepax/core/registry.hpp"
+#include "sepax/generators/family.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+struct CommandRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+
+  std::vector<json> json_lines() const {
+    std::vector<json> lines;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty()) continue;
+      try {
+        lines.push_back(json::parse(line));
+      } catch (const json::exception& e) {
+        ADD_FAILURE() << "not JSON: " << line << " (" << e.what() << ")";
+      }
+    }
+    return lines;
+  }
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+/// A fresh directory per test under gtest's temp dir.
+fs::path scratch_dir() {
+  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  const fs::path dir = fs::path(::testing::TempDir()) / "sepax_cli_tests" /
+                       (std::string(info->test_suite_name()) + "." + info->name() + "-" +
+                        std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+CommandRun run_sepax(const std::string& args, const fs::path& dir) {
+  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const std::string command =
+      std::string(SEPAX_BINARY) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+  const int raw = std::system(command.c_str());
+  CommandRun run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
+fs::path write_file(const fs::path& dir, const std::string& name, const std::string& text) {
+  const fs::path path = dir / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+constexpr const char* kUnitAxes = R"([[1,0,0],[0,1,0],[0,0,1]])";
+
+/// Two axis-aligned cubes of extents 1, a at the origin and b centered at
+/// (x, 0, 0): they touch for x = 2, overlap below, are separated above.
+std::string cube_pair(const std::string& id, const std::string& b_center_x, const std::string& scalar) {
+  return std::string(R"({"id":")") + id + R"(","query":"obb_obb","scalar":")" + scalar +
+         R"(","a":{"center":[0,0,0],"axes":)" + kUnitAxes + R"(,"extents":[1,1,1]},)" +
+         R"("b":{"center":[)" + b_center_x + R"(,0,0],"axes":)" + kUnitAxes + R"(,"extents":[1,1,1]}})";
+}
+
+// SPEC §10's example verbatim (touching boxes: b's face x = 1 is a's face x = 1).
+constexpr const char* kSpecExample =
+    R"({"id":"p1","query":"obb_obb","scalar":"float",)"
+    R"("a":{"center":[0,0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},)"
+    R"("b":{"center":["0x1p+1",0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},)"
+    R"("motion":{"va":[0,0,0],"vb":[-1,0,0],"T":1}})";
+
+bool is_one_of(const json& value, std::initializer_list<const char*> names) {
+  for (const char* n : names)
+    if (value == n) return true;
+  return false;
+}
+
+TEST(SepaxCheck, SpecExampleTouchingBoxesIntersectAndEveryFloatKernelIsOk) {
+  const fs::path dir = scratch_dir();
+  const CommandRun run = run_sepax("check --json '" + write_file(dir, "spec.jsonl", std::string(kSpecExample) + "\n").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 1u) << run.out;
+  const json& c = lines[0];
+  EXPECT_EQ(c["id"], "p1");
+  // Touching closed boxes intersect, at margin exactly 0 (SPEC §2, §4).
+  EXPECT_EQ(c["oracle"]["intersects"], true);
+  EXPECT_EQ(c["oracle"]["margin"], 0.0);
+  EXPECT_EQ(c["oracle"]["cgal_intersects"], true);
+  ASSERT_TRUE(c["kernels"].is_array());
+  ASSERT_FALSE(c["kernels"].empty());
+  bool saw_plain_float = false;
+  for (const json& k : c["kernels"]) {
+    const std::string id = k["kernel"];
+    EXPECT_EQ(id.rfind("obb_obb/", 0), 0u) << id;
+    EXPECT_NE(id.find("/float"), std::string::npos) << id << " is not a float kernel";
+    EXPECT_EQ(k["intersects"], true) << id;  // integer data: no rounding can excuse a miss
+    EXPECT_EQ(k["class"], "ok") << id;
+    saw_plain_float = saw_plain_float || id == "obb_obb/test_static/float";
+  }
+  EXPECT_TRUE(saw_plain_float);
+}
+
+TEST(SepaxCheck, ReadableOutputNamesTheCaseAndTheKernels) {
+  const fs::path dir = scratch_dir();
+  const CommandRun run = run_sepax("check '" + write_file(dir, "spec.jsonl", kSpecExample).string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("p1"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("obb_obb/test_static/float"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("intersecting"), std::string::npos) << run.out;
+}
+
+TEST(SepaxCheck, AMalformedLineIsReportedAndTheOtherLinesAreStillChecked) {
+  const fs::path dir = scratch_dir();
+  const std::string text = cube_pair("touch", "2", "double") + "\n" + R"({"id":"broken", "query":)" +
+                           "\n" + cube_pair("apart", "\"0x1.8p+1\"", "double") + "\n";
+  const CommandRun run = run_sepax("check --json '" + write_file(dir, "mixed.jsonl", text).string() + "'", dir);
+  EXPECT_EQ(run.status, 1) << "a malformed line must fail the run\n" << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 3u) << run.out;
+  EXPECT_EQ(lines[0]["id"], "touch");
+  EXPECT_EQ(lines[0]["oracle"]["intersects"], true);
+  EXPECT_EQ(lines[1]["line"], 2);
+  EXPECT_TRUE(lines[1]["error"].is_string());
+  EXPECT_FALSE(lines[1].contains("id"));
+  EXPECT_EQ(lines[2]["id"], "apart");
+  // b spans x ∈ [2, 4]: separated from a by exactly 1, i.e. 1 / ℓ with ℓ = 2√3.
+  EXPECT_EQ(lines[2]["oracle"]["intersects"], false);
+  EXPECT_GT(lines[2]["oracle"]["margin"].get<double>(), 0.0);
+  EXPECT_NEAR(lines[2]["oracle"]["margin"].get<double>(), 1.0 / (2.0 * std::sqrt(3.0)), 1e-12);
+  ASSERT_FALSE(lines[2]["kernels"].empty());
+  for (const json& k : lines[2]["kernels"]) {
+    EXPECT_NE(k["kernel"].get<std::string>().find("/double"), std::string::npos);
+    EXPECT_TRUE(is_one_of(k["class"], {"ok", "boundary"})) << k;
+    if (k["intersects"] == false) {
+      EXPECT_TRUE(k["axis"].is_string()) << k;
+      EXPECT_EQ(k["direction"].size(), 3u) << k;
+    }
+  }
+}
+
+TEST(SepaxCheck, ANanIsAMalformedLineNamingFieldAndValue) {
+  const fs::path dir = scratch_dir();
+  const CommandRun run = run_sepax(
+      "check --json '" + write_file(dir, "nan.jsonl", cube_pair("nan", "\"nan\"", "double")).string() + "'",
+      dir);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 1u) << run.out;
+  EXPECT_EQ(lines[0]["line"], 1);
+  const std::string error = lines[0]["error"];
+  EXPECT_NE(error.find("b.center[0]"), std::string::npos) << error;
+  EXPECT_NE(error.find("nan"), std::string::npos) << error;
+}
+
+TEST(SepaxCheck, AFloatKernelOnADoubleCaseIsJudgedOnTheRoundedCase) {
+  // b at x = 2 + 2^-40: separated by 2^-40 in double, but rounded to float it
+  // is x = 2 exactly, touching. The float kernel sees touching boxes, so
+  // "intersects" is its correct answer and must be classed ok.
+  const fs::path dir = scratch_dir();
+  const auto file = write_file(dir, "d.jsonl", cube_pair("tiny-gap", "\"0x1.0000000001p+1\"", "double"));
+  const CommandRun run = run_sepax("check --json --kernel obb_obb/test_static/float '" + file.string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0]["oracle"]["intersects"], false);  // the case as stored
+  ASSERT_EQ(lines[0]["kernels"].size(), 1u);
+  const json& k = lines[0]["kernels"][0];
+  EXPECT_EQ(k["kernel"], "obb_obb/test_static/float");
+  EXPECT_EQ(k["oracle"]["intersects"], true);  // the case as the float kernel sees it
+  EXPECT_EQ(k["intersects"], true);
+  EXPECT_EQ(k["class"], "ok");
+}
+
+TEST(SepaxCheck, UsageErrorsExitWithTwo) {
+  const fs::path dir = scratch_dir();
+  const CommandRun missing = run_sepax("check '" + (dir / "no-such-file.jsonl").string() + "'", dir);
+  EXPECT_EQ(missing.status, 2) << missing.err;
+
+  const auto file = write_file(dir, "spec.jsonl", kSpecExample);
+  const CommandRun unknown = run_sepax("check --kernel obb_obb/no_such_mode/float '" + file.string() + "'", dir);
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("obb_obb/no_such_mode/float"), std::string::npos) << unknown.err;
+  // The known ids are listed so the user can correct the typo.
+  EXPECT_NE(unknown.err.find("obb_obb/test_static/float"), std::string::npos) << unknown.err;
+
+  const CommandRun no_command = run_sepax("", dir);
+  EXPECT_EQ(no_command.status, 2);
+}
+
+std::vector<json> read_rows(const fs::path& file) {
+  std::ifstream in(file);
+  EXPECT_TRUE(in) << "no " << file;
+  std::vector<json> rows;
+  for (std::string line; std::getline(in, line);) rows.push_back(json::parse(line));
+  return rows;
+}
+
+// The run the brief and the closing note rely on: `verify --cases 50 --seed 1`.
+// Two tests on the same run: the first holds whatever the kernels do, the
+// second is the gate (no gross verdict, no oracle disagreement).
+class SepaxVerifyDefaultSeed : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    // ctest runs each test in its own process, possibly at the same time.
+    dir_ = new fs::path(fs::path(::testing::TempDir()) / "sepax_cli_tests" /
+                        ("verify-cases-50-seed-1-" + std::to_string(getpid())));
+    fs::remove_all(*dir_);
+    fs::create_directories(*dir_);
+    run_ = new CommandRun(run_sepax("verify --cases 50 --seed 1 --out '" + (*dir_ / "results").string() + "'", *dir_));
+  }
+  static void TearDownTestSuite() {
+    delete run_;
+    delete dir_;
+  }
+  static fs::path* dir_;
+  static CommandRun* run_;
+};
+fs::path* SepaxVerifyDefaultSeed::dir_ = nullptr;
+CommandRun* SepaxVerifyDefaultSeed::run_ = nullptr;
+
+TEST_F(SepaxVerifyDefaultSeed, WritesOneCompleteRowPerKernelAndFamily) {
+  ASSERT_TRUE(run_->status == 0 || run_->status == 1) << run_->out << run_->err;
+  const fs::path out = *dir_ / "results";
+  const auto rows = read_rows(out / "verify.jsonl");
+  ASSERT_EQ(rows.size(), sepax::static_kernels().size() * sepax::gen::all_families().size());
+
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const json& row : rows) {
+    seen.emplace(row["kernel"], row["family"]);
+    EXPECT_EQ(row["cases"], 50) << row;
+    EXPECT_EQ(row["seed"], 1) << row;
+    EXPECT_EQ(row["ok"].get<int>() + row["boundary"].get<int>() + row["gross"].get<int>() +
+                  row["unjudged"].get<int>(),
+              50)
+        << row;
+    // Every 64th case is cross-checked, so index 0 always is.
+    EXPECT_GE(row["cgal_cross_checks"].get<int>(), 1) << row;
+    // A gross row must leave a replay file behind.
+    if (row["gross"].get<int>() > 0) {
+      std::string stem = row["kernel"].get<std::string>();
+      std::replace(stem.begin(), stem.end(), '/', '_');
+      stem += "-" + row["family"].get<std::string>() + "-";
+      bool found = false;
+      for (const auto& entry : fs::directory_iterator(out / "gross"))
+        found = found || entry.path().filename().string().rfind(stem, 0) == 0;
+      EXPECT_TRUE(found) << "no replay file " << stem << "*.jsonl";
+    }
+  }
+  EXPECT_EQ(seen.size(), rows.size()) << "a kernel x family row is duplicated";
+  for (const sepax::KernelInfo& k : sepax::static_kernels())
+    EXPECT_NE(run_->out.find(k.id), std::string::npos) << k.id << " missing from the table";
+
+  const std::string summary = slurp(out / "summary.md");
+  EXPECT_NE(summary.find("--seed 1"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("| kernel |"), std::string::npos) << summary;
+}
+
+TEST_F(SepaxVerifyDefaultSeed, ExitsZeroWithoutGrossVerdictsOrOracleDisagreements) {
+  EXPECT_EQ(run_->status, 0) << run_->out << run_->err;
+  for (const json& row : read_rows(*dir_ / "results" / "verify.jsonl")) {
+    EXPECT_EQ(row["gross"], 0) << row;
+    EXPECT_EQ(row["oracle_disagreements"], 0) << row;
+    EXPECT_EQ(row["harness_errors"], 0) << row;
+  }
+}
+
+TEST(SepaxVerify, AGrossReplayFileReproducesItsFindingUnderCheck) {
+  // Whatever verify flags, `sepax check` on the file it wrote must flag too:
+  // the file round-trips the exact case and check judges it the same way.
+  const fs::path dir = scratch_dir();
+  const fs::path out = dir / "results";
+  const CommandRun verify = run_sepax("verify --cases 50 --seed 1 --max-replays 1 --out '" + out.string() + "'", dir);
+  ASSERT_TRUE(verify.status == 0 || verify.status == 1) << verify.out << verify.err;
+  if (!fs::exists(out / "gross")) GTEST_SKIP() << "no gross verdict on this seed: nothing to replay";
+  for (const auto& entry : fs::directory_iterator(out / "gross")) {
+    std::ifstream in(entry.path());
+    std::string line;
+    std::getline(in, line);
+    const std::string kernel = json::parse(line)["origin"]["kernel"];
+    const CommandRun check = run_sepax("check --json --kernel " + kernel + " '" + entry.path().string() + "'", dir);
+    EXPECT_EQ(check.status, 1) << entry.path() << "\n" << check.out << check.err;
+    const auto lines = check.json_lines();
+    ASSERT_EQ(lines.size(), 1u) << check.out;
+    EXPECT_EQ(lines[0]["kernels"][0]["class"], "gross") << entry.path();
+  }
+}
+
+TEST(SepaxVerify, UnknownFamilyOrKernelIsAUsageError) {
+  const fs::path dir = scratch_dir();
+  const CommandRun family = run_sepax("verify --cases 1 --family no-such-family --out '" + dir.string() + "'", dir);
+  EXPECT_EQ(family.status, 2);
+  EXPECT_NE(family.err.find("random"), std::string::npos) << "known families not listed: " << family.err;
+  const CommandRun kernel = run_sepax("verify --cases 1 --kernel nope --out '" + dir.string() + "'", dir);
+  EXPECT_EQ(kernel.status, 2);
+}
+
+}  // namespace

@@ -1,0 +1,23 @@
+#pragma once
+/// \file One function per generator family (SPEC §5), one family per file.
+/// Each returns a pair already rounded to the scalar; generate.cpp dispatches.
+#include "sepax/core/query.hpp"
+#include "sepax/core/scalar_traits.hpp"
+#include "sepax/generators/source.hpp"
+
+namespace sepax::gen::detail {
+
+/// "random": uniform rotations, sizes in [0.1, 2], placed near contact.
+ShapePair generate_random(Query query, ScalarKind scalar, Source& source);
+/// "parallel-edges": edges shared or tilted by 1e-8..1e-2 rad, edge to edge.
+ShapePair generate_parallel_edges(Query query, ScalarKind scalar, Source& source);
+/// "touching": exact contact in the stored numbers (margin exactly 0).
+ShapePair generate_touching(Query query, ScalarKind scalar, Source& source);
+/// "coplanar": shapes in one plane, or a few ulps from it.
+ShapePair generate_coplanar(Query query, ScalarKind scalar, Source& source);
+/// "scale": sizes 1e-6..1e6, far from the origin.
+ShapePair generate_scale(Query query, ScalarKind scalar, Source& source);
+/// "degenerate-shapes": zero extents, collinear or repeated triangle vertices.
+ShapePair generate_degenerate_shapes(Query query, ScalarKind scalar, Source& source);
+
+}  // namespace sepax::gen::detail

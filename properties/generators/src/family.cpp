@@ -1,0 +1,41 @@
+// Family names: the strings reports, case files and the CLI use (SPEC §5).
+#include "sepax/generators/family.hpp"
+
+#include <array>
+
+namespace sepax::gen {
+namespace {
+
+constexpr std::array kFamilies{Family::random,   Family::parallel_edges, Family::touching,
+                               Family::coplanar, Family::scale,          Family::degenerate_shapes};
+
+}  // namespace
+
+std::string_view to_string(Family f) {
+  switch (f) {
+    case Family::random:
+      return "random";
+    case Family::parallel_edges:
+      return "parallel-edges";
+    case Family::touching:
+      return "touching";
+    case Family::coplanar:
+      return "coplanar";
+    case Family::scale:
+      return "scale";
+    case Family::degenerate_shapes:
+      return "degenerate-shapes";
+  }
+  return "?";
+}
+
+std::optional<Family> parse_family(std::string_view name) {
+  for (Family f : kFamilies) {
+    if (to_string(f) == name) return f;
+  }
+  return std::nullopt;
+}
+
+std::span<const Family> all_families() { return kFamilies; }
+
+}  // namespace sepax::gen

@@ -1,0 +1,114 @@
+// Dyadic-lattice helpers; see lattice.hpp for the exactness argument.
+#include "lattice.hpp"
+
+#include <bit>
+#include <cmath>
+
+namespace sepax::gen::detail {
+
+int significant_bits(std::int64_t n) {
+  if (n == 0) return 0;
+  std::uint64_t m = n < 0 ? 0 - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n);
+  m >>= std::countr_zero(m);
+  return std::bit_width(m);
+}
+
+bool fits(std::int64_t n, ScalarKind scalar) {
+  return significant_bits(n) <= (scalar == ScalarKind::float32 ? 24 : 53);
+}
+
+bool fits(const IVec3& v, ScalarKind scalar) {
+  return fits(v[0], scalar) && fits(v[1], scalar) && fits(v[2], scalar);
+}
+
+double to_double(std::int64_t n, int exponent) {
+  return std::ldexp(static_cast<double>(n), exponent);
+}
+
+Vec3d to_double(const IVec3& v, int exponent) {
+  return {to_double(v[0], exponent), to_double(v[1], exponent), to_double(v[2], exponent)};
+}
+
+IVec3 operator+(const IVec3& a, const IVec3& b) { return {a[0] + b[0], a[1] + b[1], a[2] + b[2]}; }
+IVec3 operator-(const IVec3& a, const IVec3& b) { return {a[0] - b[0], a[1] - b[1], a[2] - b[2]}; }
+IVec3 operator*(std::int64_t k, const IVec3& a) { return {k * a[0], k * a[1], k * a[2]}; }
+std::int64_t dot(const IVec3& a, const IVec3& b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+IVec3 cross(const IVec3& a, const IVec3& b) {
+  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+}
+bool is_zero(const IVec3& a) { return a[0] == 0 && a[1] == 0 && a[2] == 0; }
+
+IVec3 shifted(const IVec3& a, int shift) {
+  const std::int64_t k = std::int64_t{1} << shift;
+  return k * a;
+}
+
+IVec3 random_ivec(Source& source, int lo, int hi) {
+  return {uniform_int(source, lo, hi), uniform_int(source, lo, hi), uniform_int(source, lo, hi)};
+}
+
+int axis_quantum_bits(ScalarKind scalar) { return scalar == ScalarKind::float32 ? 19 : 48; }
+
+std::optional<std::array<IVec3, 3>> quantise_axes(const Axes& axes, int q, ScalarKind scalar) {
+  std::array<IVec3, 3> result;
+  Axes rounded;
+  for (int i = 0; i < 3; ++i) {
+    for (int k = 0; k < 3; ++k) {
+      result[i][k] = static_cast<std::int64_t>(std::nearbyint(std::ldexp(axes[i][k], q)));
+    }
+    rounded[i] = to_double(result[i], -q);
+  }
+  const double limit = 0.5 * axis_tolerance(scalar);
+  for (int i = 0; i < 3; ++i) {
+    for (int j = i; j < 3; ++j) {
+      if (std::abs(rounded[i].dot(rounded[j]) - (i == j ? 1.0 : 0.0)) > limit) return std::nullopt;
+    }
+  }
+  if (rounded[0].cross(rounded[1]).dot(rounded[2]) <= 0) return std::nullopt;
+  return result;
+}
+
+namespace {
+
+struct SignedPermutation {
+  std::array<int, 3> source_axis;  // output coordinate i takes input coordinate source_axis[i]
+  std::array<double, 3> sign;
+  bool reflects;
+
+  Vec3d operator()(const Vec3d& v) const {
+    return {sign[0] * v[source_axis[0]], sign[1] * v[source_axis[1]], sign[2] * v[source_axis[2]]};
+  }
+};
+
+void transform_box(const SignedPermutation& p, int exponent, Obb3d& box) {
+  box.center = std::ldexp(1.0, exponent) * p(box.center);
+  for (int i = 0; i < 3; ++i) {
+    box.axes[i] = p(box.axes[i]);
+    box.extents[i] = std::ldexp(box.extents[i], exponent);
+  }
+  if (p.reflects) box.axes[2] = -box.axes[2];
+}
+
+}  // namespace
+
+void apply_exact_symmetry(Source& source, ShapePair& pair, int min_exponent, int max_exponent) {
+  static constexpr std::array<std::array<int, 3>, 6> kPermutations{
+      {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}}};
+  const int which = static_cast<int>(source.below(6));
+  SignedPermutation p{kPermutations[which], {1, 1, 1}, which >= 3};
+  for (double& s : p.sign) {
+    if (source.coin()) {
+      s = -1;
+      p.reflects = !p.reflects;
+    }
+  }
+  const int exponent = uniform_int(source, min_exponent, max_exponent);
+  const double scale = std::ldexp(1.0, exponent);
+  transform_box(p, exponent, pair.obb_a);
+  transform_box(p, exponent, pair.obb_b);
+  for (Triangle3d* tri : {&pair.tri_a, &pair.tri_b}) {
+    for (Vec3d& v : tri->vertices) v = scale * p(v);
+  }
+}
+
+}  // namespace sepax::gen::detail

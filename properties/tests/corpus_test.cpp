@@ -1,0 +1,151 @@
+// Committed cases replayed by ctest:
+//  - properties/regressions/*.jsonl: shrunk counterexamples saved by failed
+//    properties (and bugs found by campaigns): no kernel may be gross on them,
+//    the two oracles must agree.
+//  - properties/corpus/axis_coverage.jsonl: for every kernel, one case per
+//    candidate axis on which that axis decides (Eberly Tables 1, 3, 5, 6 and
+//    the degenerate axes of tri_tri): the kernel must still report that axis,
+//    and the axis must separate the exact sets.
+// AxisCoverage.EveryAxisDecidesSomewhere searches seeded generator output for
+// the same coverage; with SEPAX_WRITE_AXIS_CORPUS=1 it rewrites the corpus.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "case_file.hpp"
+#include "property_support.hpp"
+#include "sepax/generators/generate.hpp"
+#include "sepax/oracle/cgal_judge.hpp"
+#include "sepax/oracle/exact_sat.hpp"
+
+namespace sepax::props {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path kSource(SEPAX_SOURCE_DIR);
+
+std::vector<cli::Case> load(const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<cli::Case> cases;
+  for (auto& item : cli::read_cases(in)) {
+    if (auto* err = std::get_if<cli::CaseError>(&item)) {
+      ADD_FAILURE() << file << ":" << err->line << ": " << err->message;
+      continue;
+    }
+    cases.push_back(std::get<cli::Case>(item));
+  }
+  return cases;
+}
+
+std::string axis_label(const KernelInfo& k, const StaticOutcome& out) {
+  return to_string(out.axis, k.query != Query::obb_obb, k.query == Query::tri_tri);
+}
+
+/// Every candidate-axis label a kernel can report.
+std::set<std::string> all_axes(const KernelInfo& k) {
+  std::set<std::string> s;
+  const auto add = [&](AxisKind kind, int i, int j) {
+    StaticOutcome o;
+    o.axis = {kind, std::uint8_t(i), std::uint8_t(j)};
+    s.insert(axis_label(k, o));
+  };
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) add(AxisKind::edge_edge, i, j);
+  switch (k.query) {
+    case Query::obb_obb:
+      for (int i = 0; i < 3; ++i) add(AxisKind::face_a, i, 0), add(AxisKind::face_b, 0, i);
+      break;
+    case Query::tri_obb:
+      add(AxisKind::normal_a, 0, 0);
+      for (int j = 0; j < 3; ++j) add(AxisKind::face_b, 0, j);
+      break;
+    case Query::tri_tri:
+      add(AxisKind::normal_a, 0, 0), add(AxisKind::normal_b, 0, 0);
+      for (int i = 0; i < 3; ++i) add(AxisKind::inplane_a, i, 0), add(AxisKind::inplane_b, 0, i);
+      for (int d = 0; d < 9; ++d) add(AxisKind::degenerate, d, 0);
+      break;
+  }
+  return s;
+}
+
+TEST(Corpus, RegressionsHaveNoGrossVerdictAndOraclesAgree) {
+  const fs::path dir = kSource / "properties" / "regressions";
+  std::size_t replayed = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".jsonl") continue;
+    for (const cli::Case& c : load(entry.path())) {
+      ++replayed;
+      const Truth truth(c.pair, c.scalar);
+      EXPECT_EQ(truth.intersects(), oracle::cgal_intersects(c.pair)) << c.id;
+      for (const KernelInfo& k : static_kernels()) {
+        if (k.query != c.pair.query || k.scalar != c.scalar) continue;
+        EXPECT_NE(truth.classify(k, k.test(c.pair).intersects), oracle::Class::gross)
+            << k.id << " on " << entry.path() << " case " << c.id
+            << "\n  replay: sepax check " << entry.path().string() << " --kernel " << k.id;
+      }
+    }
+  }
+  RecordProperty("replayed", static_cast<int>(replayed));
+}
+
+TEST(Corpus, EveryAxisOfEveryKernelDecidesACommittedCase) {
+  std::map<std::string, std::set<std::string>> covered;
+  for (const cli::Case& c : load(kSource / "properties" / "corpus" / "axis_coverage.jsonl")) {
+    const std::string id = c.origin.value("kernel", "");
+    const std::string expected = c.origin.value("axis", "");
+    const KernelInfo* k = find_kernel(id);
+    ASSERT_NE(k, nullptr) << "unknown kernel " << id << " in case " << c.id;
+    const StaticOutcome out = k->test(c.pair);
+    ASSERT_FALSE(out.intersects) << c.id;
+    EXPECT_EQ(axis_label(*k, out), expected) << c.id;
+    EXPECT_GT(oracle::axis_gap(c.pair, out.direction), 0.0)
+        << c.id << ": the deciding axis must separate the exact sets";
+    covered[id].insert(axis_label(*k, out));
+  }
+  for (const KernelInfo& k : static_kernels())
+    for (const std::string& axis : all_axes(k))
+      EXPECT_TRUE(covered[k.id].count(axis)) << k.id << ": no committed case decided by " << axis;
+}
+
+TEST(AxisCoverage, EveryAxisDecidesSomewhere) {
+  // Seeded search over the generator families: every axis of every kernel
+  // decides at least one pair whose exact margin is outside the rounding band.
+  constexpr std::uint64_t kSeed = 20261122;
+  constexpr std::uint64_t kPerFamily = 4000;
+  std::vector<cli::Case> found;
+  for (const KernelInfo& k : static_kernels()) {
+    std::set<std::string> missing = all_axes(k);
+    for (gen::Family family : gen::all_families()) {
+      for (std::uint64_t index = 0; index < kPerFamily && !missing.empty(); ++index) {
+        const ShapePair pair = gen::generate(family, k.query, k.scalar, kSeed, index);
+        const StaticOutcome out = k.test(pair);
+        if (out.intersects) continue;
+        const std::string axis = axis_label(k, out);
+        if (!missing.count(axis) || !(oracle::axis_gap(pair, out.direction) > 0)) continue;
+        missing.erase(axis);
+        cli::Case c;
+        c.id = k.id + "/" + axis;
+        c.scalar = k.scalar;
+        c.family = std::string(gen::to_string(family));
+        c.pair = pair;
+        c.origin = {{"kernel", k.id}, {"axis", axis}, {"seed", kSeed}, {"index", index}};
+        found.push_back(c);
+      }
+    }
+    for (const std::string& axis : missing)
+      ADD_FAILURE() << k.id << ": axis " << axis << " never decided in " << kPerFamily
+                    << " cases per family (seed " << kSeed << ")";
+  }
+  if (const char* w = std::getenv("SEPAX_WRITE_AXIS_CORPUS"); w && std::string(w) == "1") {
+    fs::create_directories(kSource / "properties" / "corpus");
+    std::ofstream out(kSource / "properties" / "corpus" / "axis_coverage.jsonl");
+    for (const cli::Case& c : found) out << cli::format_case(c) << '\n';
+  }
+}
+
+}  // namespace
+}  // namespace sepax::props

@@ -1,0 +1,58 @@
+// The two exact oracles (and the filtered and unfiltered paths of the first)
+// must agree exactly on every case of every family; touching pairs must have a
+// margin of exactly zero.
+#include <gtest/gtest.h>
+#include <rapidcheck.h>
+
+#include <tuple>
+
+#include "property_support.hpp"
+#include "sepax/generators/rapidcheck_source.hpp"
+#include "sepax/oracle/cgal_judge.hpp"
+#include "sepax/oracle/exact_sat.hpp"
+#include "sepax/oracle/margin.hpp"
+
+namespace sepax::props {
+namespace {
+
+using Param = std::tuple<gen::Family, Query, ScalarKind>;
+class OracleAgreement : public ::testing::TestWithParam<Param> {};
+
+TEST_P(OracleAgreement, FilteredExactAndCgalAgree) {
+  const auto [family, query, scalar] = GetParam();
+  const std::string name = "oracles/" + label(family, query, scalar);
+  HitCounter intersecting, fallbacks;
+  const bool ok = check_and_save(name, [&, family = family, query = query, scalar = scalar] {
+    const ShapePair pair = *gen::gen_pair(family, query, scalar);
+    Counterexample::remember(pair, scalar, std::string(gen::to_string(family)));
+    const oracle::SatVerdict filtered = oracle::sat_filtered(pair);
+    fallbacks.count(filtered.exact_fallback);
+    intersecting.count(filtered.intersects);
+    RC_ASSERT(filtered.intersects == oracle::sat_exact(pair));
+    RC_ASSERT(filtered.intersects == oracle::cgal_intersects(pair));
+    if (family == gen::Family::touching) RC_ASSERT(oracle::relative_margin(pair, true) == 0.0);
+  });
+  EXPECT_TRUE(ok) << name;
+  if (family != gen::Family::touching) {
+    EXPECT_GE(intersecting.rate(), 0.05) << name;
+    EXPECT_LE(intersecting.rate(), 0.95) << name;
+  }
+  RecordProperty("filter_fallback_rate", std::to_string(fallbacks.rate()));
+}
+
+std::string param_name(const ::testing::TestParamInfo<Param>& info) {
+  std::string s = label(std::get<0>(info.param), std::get<1>(info.param), std::get<2>(info.param));
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Families, OracleAgreement,
+    ::testing::Combine(::testing::ValuesIn(gen::all_families()),
+                       ::testing::Values(Query::obb_obb, Query::tri_obb, Query::tri_tri),
+                       ::testing::Values(ScalarKind::float32, ScalarKind::float64)),
+    param_name);
+
+}  // namespace
+}  // namespace sepax::props

@@ -1,0 +1,85 @@
+#include "property_support.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
+#include "case_file.hpp"
+#include "sepax/oracle/exact_sat.hpp"
+#include "sepax/oracle/margin.hpp"
+
+namespace sepax::props {
+
+Truth::Truth(const ShapePair& pair, ScalarKind scalar) : pair_(pair) {
+  const oracle::SatVerdict v = oracle::sat_filtered(pair);
+  intersects_ = v.intersects;
+  fallback_ = v.exact_fallback;
+  tolerance_ = oracle::boundary_tolerance(pair, scalar);
+}
+
+double Truth::margin() const {
+  if (!margin_) margin_ = oracle::relative_margin(pair_, intersects_);
+  return *margin_;
+}
+
+oracle::Class Truth::classify(const KernelInfo& kernel, bool kernel_intersects) const {
+  if (kernel_intersects == intersects_) return oracle::Class::ok;
+  return oracle::classify(kernel_intersects, intersects_, margin(), tolerance_,
+                          kernel.conservative_bias);
+}
+
+namespace {
+
+struct Remembered {
+  std::mutex mutex;
+  std::optional<cli::Case> last;
+};
+
+Remembered& remembered() {
+  static Remembered r;
+  return r;
+}
+
+}  // namespace
+
+void Counterexample::remember(const ShapePair& pair, ScalarKind scalar,
+                              const std::string& family) {
+  cli::Case c;
+  c.pair = pair;
+  c.scalar = scalar;
+  c.family = family;
+  std::lock_guard lock(remembered().mutex);
+  remembered().last = std::move(c);
+}
+
+void Counterexample::reset() {
+  std::lock_guard lock(remembered().mutex);
+  remembered().last.reset();
+}
+
+void Counterexample::save(const std::string& name) {
+  std::lock_guard lock(remembered().mutex);
+  if (!remembered().last) return;
+  std::string file = name;
+  for (char& ch : file)
+    if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
+  cli::Case c = *remembered().last;
+  c.id = file;
+  c.origin = {{"property", name}};
+  const std::filesystem::path dir = std::filesystem::path(SEPAX_SOURCE_DIR) / "properties" / "regressions";
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path path = dir / (file + ".jsonl");
+  std::ofstream(path, std::ios::app) << cli::format_case(c) << '\n';
+  std::fprintf(stderr,
+               "\nShrunk counterexample of '%s' saved to %s (ctest replays the corpus).\n"
+               "Replay it with: sepax check %s\n",
+               name.c_str(), path.c_str(), path.c_str());
+}
+
+std::string label(gen::Family family, Query query, ScalarKind scalar) {
+  return std::string(to_string(query)) + "/" + std::string(gen::to_string(family)) + "/" +
+         std::string(to_string(scalar));
+}
+
+}  // namespace sepax::props
