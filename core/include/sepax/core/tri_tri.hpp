@@ -18,11 +18,14 @@
 ///     point. Stages 1–2 are not complete for those sets, so when either triangle
 ///     is segment-like (|N|² ≤ 2⁻¹⁶·|e|⁴, e its longest edge — this includes every
 ///     exactly collinear triangle, whose computed N is rounding noise) the test
-///     adds the axes a segment or point needs: M × e and N × f (a segment lying in
-///     the other triangle's plane); e, e × (e × D), f, f × (f × D) (parallel or
-///     collinear segments, a segment against a point); (e × f) × e, (e × f) × f
-///     (two coplanar, non-parallel segments); and D (two points), where e, f are
-///     the longest edges and D joins a vertex of A to a vertex of B. These axes
+///     adds the axes a segment or point needs, in this order: M × e and N × f (a
+///     segment lying in the other triangle's plane); e and f (collinear
+///     segments); (e × f) × e and (e × f) × f (coplanar, non-parallel segments);
+///     e × (e × D) and f × (f × D) (parallel segments, a segment against a point:
+///     the same directions as the previous two when those exist, but those stay
+///     well conditioned when D runs nearly along a segment); and D (two
+///     points), where e, f are the longest edges and D joins a vertex of A to a
+///     vertex of B. These axes
 ///     are tested on all three vertices of each triangle, so they remain valid
 ///     for slivers that are only nearly degenerate.
 ///
@@ -54,11 +57,11 @@ enum class DegenerateAxis : std::uint8_t {
   m_cross_e,    ///< M × e: segment A in B's plane
   n_cross_f,    ///< N × f: segment B in A's plane
   along_e,      ///< e: collinear segments, point on A's line
-  toward_e,     ///< e × (e × D): parallel segments, point off A's line
   along_f,      ///< f
-  toward_f,     ///< f × (f × D)
-  ef_cross_e,   ///< (e × f) × e: coplanar crossing lines, segments apart
+  ef_cross_e,   ///< (e × f) × e: coplanar non-parallel segments, apart
   ef_cross_f,   ///< (e × f) × f
+  toward_e,     ///< e × (e × D): parallel segments, point off A's line
+  toward_f,     ///< f × (f × D)
   between,      ///< D: two points
 };
 
@@ -148,9 +151,10 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   if (detail::segment_like(n, el) || detail::segment_like(m, fl)) {
     const Vec3<S> d = q[0] - p[0];
     const Vec3<S> ef = el.cross(fl);
-    const std::array<Vec3<S>, 9> axes{m.cross(el),        n.cross(fl),  el,
-                                      el.cross(el.cross(d)), fl,        fl.cross(fl.cross(d)),
-                                      ef.cross(el),        ef.cross(fl), d};
+    // In DegenerateAxis order.
+    const std::array<Vec3<S>, 9> axes{m.cross(el),  n.cross(fl),           el,
+                                      fl,           ef.cross(el),          ef.cross(fl),
+                                      el.cross(el.cross(d)), fl.cross(fl.cross(d)), d};
     for (int k = 0; k < 9; ++k)
       if (separates(axes[k], p, q)) return found(AxisKind::degenerate, k, 0, axes[k]);
   }
