@@ -19,21 +19,34 @@ namespace sepax::cli {
 /// case is handed to a float kernel.
 ShapePair rounded_to(const ShapePair& pair, ScalarKind scalar);
 
-/// The exact verdict on a pair.
+/// The exact verdict on a pair, and what each oracle call cost.
 struct OracleVerdict {
   bool intersects = false;      ///< oracle::sat_filtered, the reference
   bool exact_fallback = false;  ///< the interval filter could not decide
   /// oracle::cgal_intersects, when the cross-check ran.
   std::optional<bool> cgal_intersects;
+  /// oracle::sat_exact (rationals, no filter), when that check ran.
+  std::optional<bool> unfiltered_intersects;
 
-  /// The two independent oracles contradict each other: a harness bug.
-  bool oracles_disagree() const { return cgal_intersects && *cgal_intersects != intersects; }
+  /// Wall time (steady_clock) inside each call on this case; the last two are
+  /// 0 when their call did not run. For verify's oracle cost table.
+  double filtered_seconds = 0;
+  double cgal_seconds = 0;
+  double unfiltered_seconds = 0;
+
+  /// An oracle that ran contradicts sat_filtered: a harness bug.
+  bool oracles_disagree() const {
+    return (cgal_intersects && *cgal_intersects != intersects) ||
+           (unfiltered_intersects && *unfiltered_intersects != intersects);
+  }
 };
 
 /// Runs the filtered rational SAT, and CGAL as well when `cross_check` is set
 /// or the filter fell back to exact arithmetic (the cases where a filter bug
-/// would hide). Exceptions from the oracles propagate.
-OracleVerdict judge_exactly(const ShapePair& pair, bool cross_check);
+/// would hide); with `unfiltered_check`, also the same SAT in rationals
+/// without the filter (which checks the filter and measures what it saves).
+/// Exceptions from the oracles propagate.
+OracleVerdict judge_exactly(const ShapePair& pair, bool cross_check, bool unfiltered_check = false);
 
 /// oracle::relative_margin, computed on first use only: it costs up to ~1 ms,
 /// and verify needs it only for the rare kernel that disagrees.

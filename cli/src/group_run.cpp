@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <exception>
 
 #include <fmt/format.h>
@@ -46,6 +47,32 @@ std::string describe_gross(const KernelJudgement& run, const OracleVerdict& orac
                      run.margin.value_or(0), run.tolerance.value_or(0));
 }
 
+std::string describe_disagreement(const OracleVerdict& oracle) {
+  std::string others;
+  if (oracle.cgal_intersects) others += fmt::format(", CGAL says {}", verdict_name(*oracle.cgal_intersects));
+  if (oracle.unfiltered_intersects)
+    others += fmt::format(", unfiltered rational SAT says {}", verdict_name(*oracle.unfiltered_intersects));
+  return fmt::format("ORACLE DISAGREEMENT: filtered exact SAT says {}{}", verdict_name(oracle.intersects), others);
+}
+
+void count_costs(const OracleVerdict& oracle, OracleCosts& costs) {
+  if (oracle.exact_fallback) {
+    ++costs.exact_fallbacks;
+    costs.exact_fallback_seconds += oracle.filtered_seconds;
+  } else {
+    ++costs.filter_decided;
+    costs.filter_decided_seconds += oracle.filtered_seconds;
+  }
+  if (oracle.unfiltered_intersects) {
+    ++costs.unfiltered;
+    costs.unfiltered_seconds += oracle.unfiltered_seconds;
+  }
+  if (oracle.cgal_intersects) {
+    ++costs.cgal;
+    costs.cgal_seconds += oracle.cgal_seconds;
+  }
+}
+
 class CaseJudge {
  public:
   CaseJudge(const Group& group, const GroupPlan& plan, ProgressCounters& progress)
@@ -76,7 +103,8 @@ class CaseJudge {
 
     OracleVerdict oracle;
     try {
-      oracle = judge_exactly(pair, index % plan_.cross_check_every == 0);
+      const bool sampled = index % plan_.cross_check_every == 0;
+      oracle = judge_exactly(pair, sampled, sampled);
     } catch (const std::exception& e) {
       ++tally.harness_errors;
       harness_failure(tally, index, pair, std::string("oracle threw: ") + e.what());
@@ -84,12 +112,10 @@ class CaseJudge {
     }
     tally.exact_fallbacks += oracle.exact_fallback;
     tally.cross_checks += oracle.cgal_intersects.has_value();
+    count_costs(oracle, tally.oracle_costs);
     if (oracle.oracles_disagree()) {
       ++tally.oracle_disagreements;
-      harness_failure(tally, index, pair,
-                      fmt::format("ORACLE DISAGREEMENT: exact SAT says {}, CGAL says {}",
-                                  verdict_name(oracle.intersects),
-                                  verdict_name(*oracle.cgal_intersects)));
+      harness_failure(tally, index, pair, describe_disagreement(oracle));
       return;
     }
 
@@ -112,7 +138,10 @@ class CaseJudge {
       KernelCounts& counts = tally.kernels[k];
       switch (runs[k].verdict_class) {
         case oracle::Class::ok: ++counts.ok; break;
-        case oracle::Class::boundary: ++counts.boundary; break;
+        case oracle::Class::boundary:
+          ++counts.boundary;
+          counts.max_boundary_margin = std::max(counts.max_boundary_margin.value_or(0), std::abs(*runs[k].margin));
+          break;
         case oracle::Class::gross:
           ++counts.gross;
           progress_.gross.fetch_add(1, std::memory_order_relaxed);
@@ -134,6 +163,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
   total.cross_checks += part.cross_checks;
   total.oracle_disagreements += part.oracle_disagreements;
   total.harness_errors += part.harness_errors;
+  total.oracle_costs += part.oracle_costs;
   for (Finding& f : part.harness_findings) total.harness_findings.push_back(std::move(f));
   trim(total.harness_findings, max_findings);
   for (std::size_t k = 0; k < total.kernels.size(); ++k) {
@@ -142,12 +172,26 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
     t.ok += p.ok;
     t.boundary += p.boundary;
     t.gross += p.gross;
+    if (p.max_boundary_margin)
+      t.max_boundary_margin = std::max(t.max_boundary_margin.value_or(0), *p.max_boundary_margin);
     for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));
     trim(t.gross_findings, max_findings);
   }
 }
 
 }  // namespace
+
+OracleCosts& OracleCosts::operator+=(const OracleCosts& other) {
+  filter_decided += other.filter_decided;
+  filter_decided_seconds += other.filter_decided_seconds;
+  exact_fallbacks += other.exact_fallbacks;
+  exact_fallback_seconds += other.exact_fallback_seconds;
+  unfiltered += other.unfiltered;
+  unfiltered_seconds += other.unfiltered_seconds;
+  cgal += other.cgal;
+  cgal_seconds += other.cgal_seconds;
+  return *this;
+}
 
 GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress) {
   GroupResult empty;

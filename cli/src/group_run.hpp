@@ -31,7 +31,9 @@ struct GroupPlan {
   double seconds = 1;
   std::uint64_t min_cases = 200;
   /// CGAL cross-checks case indices divisible by this, besides every case where
-  /// the interval filter fell back to exact arithmetic.
+  /// the interval filter fell back to exact arithmetic; the unfiltered rational
+  /// SAT (sat_exact) checks the same indices only (an unbiased sample for its
+  /// throughput).
   std::uint64_t cross_check_every = 64;
   /// Findings kept per kernel and for the harness (counts stay complete); the
   /// lowest indices seen are kept.
@@ -54,12 +56,32 @@ struct KernelCounts {
   std::uint64_t boundary = 0;
   std::uint64_t gross = 0;
   std::vector<Finding> gross_findings;
+  /// Largest |relative margin| among the boundary verdicts: how wide the band
+  /// the kernel actually needed was. Absent when there were none.
+  std::optional<double> max_boundary_margin;
+};
+
+/// Cases handled by each oracle call and the wall time spent inside those
+/// calls (steady_clock around each call, summed over threads), so that
+/// cases / seconds is a single-thread throughput.
+struct OracleCosts {
+  std::uint64_t filter_decided = 0;  ///< sat_filtered decided by the interval filter alone
+  double filter_decided_seconds = 0;
+  std::uint64_t exact_fallbacks = 0;  ///< sat_filtered fell back to rationals
+  double exact_fallback_seconds = 0;
+  std::uint64_t unfiltered = 0;  ///< sat_exact on the sample (the every-nth cross-check cases)
+  double unfiltered_seconds = 0;
+  std::uint64_t cgal = 0;  ///< cgal_intersects (sample and fallback cases)
+  double cgal_seconds = 0;
+
+  OracleCosts& operator+=(const OracleCosts& other);
 };
 
 struct GroupResult {
   std::uint64_t cases = 0;
   std::uint64_t exact_fallbacks = 0;       ///< interval filter → exact rationals
   std::uint64_t cross_checks = 0;          ///< cases CGAL also judged
+  OracleCosts oracle_costs;
   std::uint64_t oracle_disagreements = 0;  ///< a harness bug each; kernels not judged
   std::uint64_t harness_errors = 0;        ///< generator or oracle threw; kernels not judged
   std::vector<Finding> harness_findings;   ///< disagreements and errors

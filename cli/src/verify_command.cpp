@@ -7,6 +7,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <optional>
 #include <tuple>
 #include <ostream>
 
@@ -77,6 +78,27 @@ struct Row {
   double cases_per_second = 0;
 };
 
+/// One row of the oracle cost table: a query × scalar over all its families.
+struct CostRow {
+  Query query{};
+  ScalarKind scalar{};
+  std::uint64_t cases = 0;
+  OracleCosts costs;
+};
+
+/// Cases per second of one thread, from the summed time inside the calls.
+std::optional<double> rate(std::uint64_t cases, double seconds) {
+  if (cases == 0 || seconds <= 0) return std::nullopt;
+  return static_cast<double>(cases) / seconds;
+}
+
+std::string rate_cell(std::uint64_t cases, double seconds) {
+  const auto r = rate(cases, seconds);
+  return r ? fmt::format("{:.0f}", *r) : "-";
+}
+
+std::string band_cell(const std::optional<double>& band) { return band ? fmt::format("{:.2g}", *band) : "-"; }
+
 struct Totals {
   std::uint64_t cases = 0;
   std::uint64_t verdicts_ok = 0;
@@ -98,15 +120,75 @@ Table make_table(const std::vector<Row>& rows) {
                {"cases", A::right},
                {"ok", A::right},
                {"boundary", A::right},
+               {"band", A::right},
                {"gross", A::right},
                {"oracle fallbacks", A::right},
                {"cases/s", A::right}});
   for (const Row& r : rows)
     table.add_row({r.kernel->id, std::string(gen::to_string(r.family)), std::to_string(r.cases),
                    std::to_string(r.counts.ok), std::to_string(r.counts.boundary),
-                   std::to_string(r.counts.gross), std::to_string(r.exact_fallbacks),
+                   band_cell(r.counts.max_boundary_margin), std::to_string(r.counts.gross), std::to_string(r.exact_fallbacks),
                    fmt::format("{:.0f}", r.cases_per_second)});
   return table;
+}
+
+/// Printed above the cost table: what its numbers mean.
+std::string cost_table_title() {
+  return fmt::format(
+      "oracle costs per query x scalar, all families (cases/s of ONE thread = cases / summed steady_clock "
+      "time inside the calls; rational SAT = oracle::sat_exact without the filter, on every {}th case; CGAL "
+      "on those and on every exact fallback):",
+      GroupPlan{}.cross_check_every);
+}
+
+Table make_cost_table(const std::vector<CostRow>& rows) {
+  using A = Table::Align;
+  Table table({{"query"},
+               {"scalar"},
+               {"cases", A::right},
+               {"filter-decided", A::right},
+               {"filter cases/s", A::right},
+               {"exact fallbacks", A::right},
+               {"fallback cases/s", A::right},
+               {"rational SAT sample", A::right},
+               {"rational SAT cases/s", A::right},
+               {"CGAL checks", A::right},
+               {"CGAL cases/s", A::right}});
+  for (const CostRow& r : rows) {
+    const OracleCosts& c = r.costs;
+    table.add_row({std::string(to_string(r.query)), std::string(to_string(r.scalar)), std::to_string(r.cases),
+                   std::to_string(c.filter_decided), rate_cell(c.filter_decided, c.filter_decided_seconds),
+                   std::to_string(c.exact_fallbacks), rate_cell(c.exact_fallbacks, c.exact_fallback_seconds),
+                   std::to_string(c.unfiltered), rate_cell(c.unfiltered, c.unfiltered_seconds),
+                   std::to_string(c.cgal), rate_cell(c.cgal, c.cgal_seconds)});
+  }
+  return table;
+}
+
+Json optional_json(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
+
+Json cost_row_json(const CostRow& r, std::uint64_t seed, const std::string& run_id) {
+  const OracleCosts& c = r.costs;
+  Json j;
+  j["run"] = run_id;
+  j["table"] = "oracle_costs";
+  j["query"] = std::string(to_string(r.query));
+  j["scalar"] = std::string(to_string(r.scalar));
+  j["seed"] = seed;
+  j["cases"] = r.cases;
+  j["filter_decided"] = c.filter_decided;
+  j["filter_decided_seconds"] = c.filter_decided_seconds;
+  j["filter_decided_cases_per_second"] = optional_json(rate(c.filter_decided, c.filter_decided_seconds));
+  j["exact_fallbacks"] = c.exact_fallbacks;
+  j["exact_fallback_seconds"] = c.exact_fallback_seconds;
+  j["exact_fallback_cases_per_second"] = optional_json(rate(c.exact_fallbacks, c.exact_fallback_seconds));
+  j["rational_sat_sample"] = c.unfiltered;
+  j["rational_sat_seconds"] = c.unfiltered_seconds;
+  j["rational_sat_cases_per_second"] = optional_json(rate(c.unfiltered, c.unfiltered_seconds));
+  j["cgal_checks"] = c.cgal;
+  j["cgal_seconds"] = c.cgal_seconds;
+  j["cgal_cases_per_second"] = optional_json(rate(c.cgal, c.cgal_seconds));
+  return j;
 }
 
 std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
@@ -144,6 +226,7 @@ Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint
   j["cases"] = r.cases;
   j["ok"] = r.counts.ok;
   j["boundary"] = r.counts.boundary;
+  j["max_boundary_margin"] = optional_json(r.counts.max_boundary_margin);
   j["gross"] = r.counts.gross;
   j["unjudged"] = r.unjudged;
   j["oracle_fallbacks"] = result.exact_fallbacks;
@@ -191,6 +274,7 @@ class VerifyRun {
       return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
     });
     out_ << '\n' << make_table(rows_).to_text();
+    out_ << '\n' << cost_table_title() << '\n' << make_cost_table(cost_rows_).to_text();
     if (!replays_.empty()) {
       out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
                           replays_.size() == 1 ? "" : "s");
@@ -218,6 +302,7 @@ class VerifyRun {
     md += fmt::format("- compiler: {}\n", compiler_description());
     md += fmt::format("- wall time: {:.1f} s\n\n", seconds_);
     md += make_table(rows_).to_markdown();
+    md += fmt::format("\n{}\n\n{}", cost_table_title(), make_cost_table(cost_rows_).to_markdown());
     md += fmt::format("\n{}\n\n**{}**\n", totals_line(totals_, group_count, seconds_), exit_reason(totals_));
     if (!replays_.empty()) {
       md += "\n## Replays\n\n";
@@ -225,6 +310,13 @@ class VerifyRun {
     }
     for (const std::string& note : notes_) md += "\n" + note + "\n";
     results_.write_summary(md);
+  }
+
+  /// Appends the cost table's rows ("table": "oracle_costs") to verify.jsonl.
+  void append_cost_rows() const {
+    std::vector<Json> lines;
+    for (const CostRow& r : cost_rows_) lines.push_back(cost_row_json(r, options_.seed, run_id_));
+    results_.append_rows(lines);
   }
 
   const Totals& totals() const { return totals_; }
@@ -237,6 +329,7 @@ class VerifyRun {
     totals_.cross_checks += result.cross_checks;
     totals_.oracle_disagreements += result.oracle_disagreements;
     totals_.harness_errors += result.harness_errors;
+    add_costs(g, result);
 
     std::vector<Json> lines;
     for (std::size_t k = 0; k < g.kernels.size(); ++k) {
@@ -248,7 +341,10 @@ class VerifyRun {
       row.kernel = kernel;
       row.family = g.family;
       row.cases = result.cases;
-      row.counts = KernelCounts{counts.ok, counts.boundary, counts.gross, {}};
+      row.counts.ok = counts.ok;
+      row.counts.boundary = counts.boundary;
+      row.counts.gross = counts.gross;
+      row.counts.max_boundary_margin = counts.max_boundary_margin;
       row.unjudged = result.unjudged();
       row.exact_fallbacks = result.exact_fallbacks;
       row.cases_per_second = result.cases_per_second();
@@ -271,6 +367,14 @@ class VerifyRun {
     } catch (const std::exception& e) {
       err_ << "sepax verify: " << e.what() << '\n';
     }
+  }
+
+  /// Groups come query by query, scalar by scalar, so one cost row follows another.
+  void add_costs(const Group& g, const GroupResult& result) {
+    if (cost_rows_.empty() || cost_rows_.back().query != g.query || cost_rows_.back().scalar != g.scalar)
+      cost_rows_.push_back(CostRow{g.query, g.scalar, 0, {}});
+    cost_rows_.back().cases += result.cases;
+    cost_rows_.back().costs += result.oracle_costs;
   }
 
   Case finding_case(const Group& g, const Finding& f, std::string id) const {
@@ -323,6 +427,7 @@ class VerifyRun {
   const ResultsDirectory& results_;
   std::string run_id_;
   std::vector<Row> rows_;
+  std::vector<CostRow> cost_rows_;
   std::vector<Replay> replays_;
   std::vector<std::string> notes_;
   Totals totals_;
@@ -382,6 +487,11 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   VerifyRun run(options, out, err, *results, run_id);
   run.run(groups, *kernels, *families);
   run.print(groups.size());
+  try {
+    run.append_cost_rows();
+  } catch (const std::exception& e) {
+    err << "sepax verify: " << e.what() << '\n';
+  }
   try {
     run.write_summary(groups.size(), threads);
   } catch (const std::exception& e) {

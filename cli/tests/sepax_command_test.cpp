@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <set>
 #include <string>
@@ -217,11 +218,16 @@ TEST(SepaxCheck, UsageErrorsExitWithTwo) {
   EXPECT_EQ(no_command.status, 2);
 }
 
-std::vector<json> read_rows(const fs::path& file) {
+/// The rows of verify.jsonl whose "table" is `table`; the kernel × family
+/// rows have no "table" field.
+std::vector<json> read_rows(const fs::path& file, const std::string& table = "") {
   std::ifstream in(file);
   EXPECT_TRUE(in) << "no " << file;
   std::vector<json> rows;
-  for (std::string line; std::getline(in, line);) rows.push_back(json::parse(line));
+  for (std::string line; std::getline(in, line);) {
+    json row = json::parse(line);
+    if (row.value("table", "") == table) rows.push_back(std::move(row));
+  }
   return rows;
 }
 
@@ -263,6 +269,15 @@ TEST_F(SepaxVerifyDefaultSeed, WritesOneCompleteRowPerKernelAndFamily) {
                   row["unjudged"].get<int>(),
               50)
         << row;
+    // The band actually used: present exactly when there were boundary verdicts.
+    ASSERT_TRUE(row.contains("max_boundary_margin")) << row;
+    if (row["boundary"].get<int>() == 0) {
+      EXPECT_TRUE(row["max_boundary_margin"].is_null()) << row;
+    } else {
+      ASSERT_TRUE(row["max_boundary_margin"].is_number()) << row;
+      const double band = row["max_boundary_margin"];
+      EXPECT_TRUE(std::isfinite(band) && band >= 0) << row;
+    }
     // Every 64th case is cross-checked, so index 0 always is.
     EXPECT_GE(row["cgal_cross_checks"].get<int>(), 1) << row;
     // A gross row must leave a replay file behind.
@@ -283,6 +298,59 @@ TEST_F(SepaxVerifyDefaultSeed, WritesOneCompleteRowPerKernelAndFamily) {
   const std::string summary = slurp(out / "summary.md");
   EXPECT_NE(summary.find("--seed 1"), std::string::npos) << summary;
   EXPECT_NE(summary.find("| kernel |"), std::string::npos) << summary;
+}
+
+TEST_F(SepaxVerifyDefaultSeed, WritesOneOracleCostRowPerQueryAndScalar) {
+  ASSERT_TRUE(run_->status == 0 || run_->status == 1) << run_->out << run_->err;
+  const fs::path out = *dir_ / "results";
+  const std::size_t families = sepax::gen::all_families().size();
+  std::set<std::pair<std::string, std::string>> expected;
+  for (const sepax::KernelInfo& k : sepax::static_kernels())
+    expected.emplace(std::string(sepax::to_string(k.query)), std::string(sepax::to_string(k.scalar)));
+
+  // CGAL checks per query × scalar, from the kernel rows (one kernel per family).
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> families_seen;
+  std::map<std::pair<std::string, std::string>, int> cgal_checks;
+  for (const json& row : read_rows(out / "verify.jsonl")) {
+    const auto key = std::make_pair(row["query"].get<std::string>(), row["scalar"].get<std::string>());
+    if (families_seen[key].insert(row["family"].get<std::string>()).second)
+      cgal_checks[key] += row["cgal_cross_checks"].get<int>();
+  }
+
+  const auto rows = read_rows(out / "verify.jsonl", "oracle_costs");
+  ASSERT_EQ(rows.size(), expected.size());
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const json& row : rows) {
+    const auto key = std::make_pair(row["query"].get<std::string>(), row["scalar"].get<std::string>());
+    seen.insert(key);
+    EXPECT_EQ(row["cases"], 50 * families) << row;
+    // Every case goes through sat_filtered once, decided or fallen back (no harness errors at this seed).
+    EXPECT_EQ(row["filter_decided"].get<int>() + row["exact_fallbacks"].get<int>(), 50 * families) << row;
+    // The unfiltered sample is every 64th index: only index 0 of each family's 50.
+    EXPECT_EQ(row["rational_sat_sample"], families) << row;
+    EXPECT_EQ(row["cgal_checks"], cgal_checks[key]) << row;
+    EXPECT_GE(row["cgal_checks"].get<int>(), row["rational_sat_sample"].get<int>()) << row;
+    struct Measure {
+      const char* count;
+      const char* seconds;
+      const char* rate;
+    };
+    for (const Measure& m : {Measure{"filter_decided", "filter_decided_seconds", "filter_decided_cases_per_second"},
+                             Measure{"exact_fallbacks", "exact_fallback_seconds", "exact_fallback_cases_per_second"},
+                             Measure{"rational_sat_sample", "rational_sat_seconds", "rational_sat_cases_per_second"},
+                             Measure{"cgal_checks", "cgal_seconds", "cgal_cases_per_second"}}) {
+      if (row[m.count].get<int>() == 0) {
+        EXPECT_TRUE(row[m.rate].is_null()) << m.rate << " " << row;
+        continue;
+      }
+      EXPECT_GT(row[m.seconds].get<double>(), 0) << m.seconds << " " << row;
+      ASSERT_TRUE(row[m.rate].is_number()) << m.rate << " " << row;
+      EXPECT_GT(row[m.rate].get<double>(), 0) << m.rate << " " << row;
+    }
+  }
+  EXPECT_EQ(seen, expected);
+  EXPECT_NE(run_->out.find("rational SAT cases/s"), std::string::npos) << run_->out;
+  EXPECT_NE(slurp(out / "summary.md").find("| query |"), std::string::npos);
 }
 
 TEST_F(SepaxVerifyDefaultSeed, ExitsZeroWithoutGrossVerdictsOrOracleDisagreements) {

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "sepax/core/query.hpp"
+#include "test_pairs.hpp"
 
 namespace sepax::oracle::test {
 
-using V = Vec3<double>;
 
 /// A box from its stored numbers; axes are taken as given (the oracle must not
 /// assume they are orthonormal).
@@ -30,39 +30,6 @@ inline Obb3d aabb(V center, V half) {
   return box(center, V::UnitX(), V::UnitY(), V::UnitZ(), half);
 }
 inline Obb3d point_box(V p) { return aabb(p, V::Zero()); }
-inline Triangle3d tri(V a, V b, V c) { return Triangle3d{{a, b, c}}; }
-
-inline ShapePair obb_obb(const Obb3d& a, const Obb3d& b) {
-  ShapePair p;
-  p.query = Query::obb_obb;
-  p.obb_a = a;
-  p.obb_b = b;
-  return p;
-}
-inline ShapePair tri_obb(const Triangle3d& a, const Obb3d& b) {
-  ShapePair p;
-  p.query = Query::tri_obb;
-  p.tri_a = a;
-  p.obb_b = b;
-  return p;
-}
-inline ShapePair tri_tri(const Triangle3d& a, const Triangle3d& b) {
-  ShapePair p;
-  p.query = Query::tri_tri;
-  p.tri_a = a;
-  p.tri_b = b;
-  return p;
-}
-/// The same two sets in the other order; tri_obb has a fixed order and is
-/// returned unchanged.
-inline ShapePair swapped(const ShapePair& p) {
-  ShapePair s = p;
-  std::swap(s.obb_a, s.obb_b);
-  std::swap(s.tri_a, s.tri_b);
-  if (p.query == Query::tri_obb) return p;
-  return s;
-}
-
 struct KnownCase {
   std::string name;
   ShapePair pair;

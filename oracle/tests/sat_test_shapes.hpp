@@ -11,10 +11,10 @@
 #include <Eigen/Geometry>
 
 #include "sepax/core/query.hpp"
+#include "test_pairs.hpp"
 
 namespace sepax::oracle::test {
 
-using V = Vec3<double>;
 using M = Eigen::Matrix3d;
 
 /// Box with center c, half-widths e, axes the columns of `frame` (any
@@ -27,38 +27,6 @@ inline Obb3d box(const V& c, const V& e, const M& frame = M::Identity()) {
     b.extents[i] = e[i];
   }
   return b;
-}
-
-inline Triangle3d tri(const V& a, const V& b, const V& c) { return {{a, b, c}}; }
-
-inline ShapePair obb_obb(const Obb3d& a, const Obb3d& b) {
-  ShapePair p;
-  p.query = Query::obb_obb;
-  p.obb_a = a;
-  p.obb_b = b;
-  return p;
-}
-inline ShapePair tri_obb(const Triangle3d& a, const Obb3d& b) {
-  ShapePair p;
-  p.query = Query::tri_obb;
-  p.tri_a = a;
-  p.obb_b = b;
-  return p;
-}
-inline ShapePair tri_tri(const Triangle3d& a, const Triangle3d& b) {
-  ShapePair p;
-  p.query = Query::tri_tri;
-  p.tri_a = a;
-  p.tri_b = b;
-  return p;
-}
-
-/// The same pair with the two shapes exchanged (obb_obb and tri_tri only).
-inline ShapePair swapped(const ShapePair& p) {
-  ShapePair s = p;
-  std::swap(s.obb_a, s.obb_b);
-  std::swap(s.tri_a, s.tri_b);
-  return s;
 }
 
 /// Image of the pair under x ↦ m·x + t. An injective affine map preserves

@@ -40,19 +40,12 @@ TEST_P(OracleAgreement, FilteredExactAndCgalAgree) {
   RecordProperty("filter_fallback_rate", std::to_string(fallbacks.rate()));
 }
 
-std::string param_name(const ::testing::TestParamInfo<Param>& info) {
-  std::string s = label(std::get<0>(info.param), std::get<1>(info.param), std::get<2>(info.param));
-  for (char& c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return s;
-}
-
 INSTANTIATE_TEST_SUITE_P(
     Families, OracleAgreement,
     ::testing::Combine(::testing::ValuesIn(gen::all_families()),
                        ::testing::Values(Query::obb_obb, Query::tri_obb, Query::tri_tri),
                        ::testing::Values(ScalarKind::float32, ScalarKind::float64)),
-    param_name);
+    family_query_scalar_name);
 
 }  // namespace
 }  // namespace sepax::props

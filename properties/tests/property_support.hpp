@@ -9,7 +9,9 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <cctype>
 #include <string>
+#include <tuple>
 
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
@@ -72,5 +74,14 @@ bool check_and_save(const std::string& name, Testable&& testable) {
 }
 
 std::string label(gen::Family family, Query query, ScalarKind scalar);
+
+/// gtest parameter name for (family, query, scalar) suites: "obb_obb_random_float".
+template <class ParamInfo>
+std::string family_query_scalar_name(const ParamInfo& info) {
+  std::string s = label(std::get<0>(info.param), std::get<1>(info.param), std::get<2>(info.param));
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
 
 }  // namespace sepax::props
