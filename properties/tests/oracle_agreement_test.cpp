@@ -45,7 +45,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(::testing::ValuesIn(gen::all_families()),
                        ::testing::Values(Query::obb_obb, Query::tri_obb, Query::tri_tri),
                        ::testing::Values(ScalarKind::float32, ScalarKind::float64)),
-    family_query_scalar_name);
+    family_query_scalar_name<::testing::TestParamInfo<Param>>);
 
 }  // namespace
 }  // namespace sepax::props
