@@ -26,8 +26,8 @@ std::string kernel_id(Query q, std::string_view mode) {
 template <class S>
 KernelInfo entry(std::string_view mode, StaticResult<S> (*fn)(const Obb3<S>&, const Obb3<S>&),
                  double bias = 0) {
-  return {kernel_id<S>(Query::obb_obb, mode), Query::obb_obb, scalar_traits<S>::kind, bias,
-          [fn](const ShapePair& p) {
+  return {kernel_id<S>(Query::obb_obb, mode), Query::obb_obb, scalar_traits<S>::kind,
+          KernelMode::static_test, bias, [fn](const ShapePair& p) {
             return widen(fn(p.obb_a.template cast<S>(), p.obb_b.template cast<S>()));
           }};
 }
@@ -35,8 +35,8 @@ KernelInfo entry(std::string_view mode, StaticResult<S> (*fn)(const Obb3<S>&, co
 template <class S>
 KernelInfo entry(std::string_view mode,
                  StaticResult<S> (*fn)(const Triangle3<S>&, const Obb3<S>&), double bias = 0) {
-  return {kernel_id<S>(Query::tri_obb, mode), Query::tri_obb, scalar_traits<S>::kind, bias,
-          [fn](const ShapePair& p) {
+  return {kernel_id<S>(Query::tri_obb, mode), Query::tri_obb, scalar_traits<S>::kind,
+          KernelMode::static_test, bias, [fn](const ShapePair& p) {
             return widen(fn(p.tri_a.template cast<S>(), p.obb_b.template cast<S>()));
           }};
 }
@@ -45,8 +45,8 @@ template <class S>
 KernelInfo entry(std::string_view mode,
                  StaticResult<S> (*fn)(const Triangle3<S>&, const Triangle3<S>&),
                  double bias = 0) {
-  return {kernel_id<S>(Query::tri_tri, mode), Query::tri_tri, scalar_traits<S>::kind, bias,
-          [fn](const ShapePair& p) {
+  return {kernel_id<S>(Query::tri_tri, mode), Query::tri_tri, scalar_traits<S>::kind,
+          KernelMode::static_test, bias, [fn](const ShapePair& p) {
             return widen(fn(p.tri_a.template cast<S>(), p.tri_b.template cast<S>()));
           }};
 }
@@ -78,6 +78,9 @@ std::vector<KernelInfo> make_registry() {
   };
 }
 
+// Moving kernels are registered as they land (issue 3).
+std::vector<KernelInfo> make_moving_registry() { return {}; }
+
 }  // namespace
 
 std::span<const KernelInfo> static_kernels() {
@@ -85,9 +88,15 @@ std::span<const KernelInfo> static_kernels() {
   return kernels;
 }
 
+std::span<const KernelInfo> moving_kernels() {
+  static const std::vector<KernelInfo> kernels = make_moving_registry();
+  return kernels;
+}
+
 const KernelInfo* find_kernel(std::string_view id) {
-  for (const KernelInfo& k : static_kernels())
-    if (k.id == id) return &k;
+  for (auto list : {static_kernels(), moving_kernels()})
+    for (const KernelInfo& k : list)
+      if (k.id == id) return &k;
   return nullptr;
 }
 

@@ -18,6 +18,8 @@ std::string to_string(const SeparatingAxis& axis, bool a_is_triangle, bool b_is_
     case AxisKind::inplane_a: return "NxE" + i;
     case AxisKind::inplane_b: return "MxF" + j;
     case AxisKind::degenerate: return "deg" + i;
+    case AxisKind::motion_a: return "Wx" + ea + i;
+    case AxisKind::motion_b: return "Wx" + eb + j;
   }
   return "?";
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/scalar_traits.hpp"
 #include "sepax/core/separating_axis.hpp"
@@ -21,10 +22,22 @@ struct StaticOutcome {
   std::array<double, 3> direction{0, 0, 0};
 };
 
+/// A first-contact kernel's answer, widened to double.
+struct ContactOutcome {
+  ContactState state = ContactState::overlapping_at_start;
+  double time = 0;
+  std::array<double, 3> point{0, 0, 0};
+  SeparatingAxis axis{};
+};
+
+/// Which of the three kernel signatures an entry has.
+enum class KernelMode { static_test, moving_test, first_contact };
+
 struct KernelInfo {
   std::string id;          ///< "<query>/<mode>/<scalar>"
   Query query;
   ScalarKind scalar;
+  KernelMode mode = KernelMode::static_test;
   /// Extra width of the boundary band, relative to the larger shape's size,
   /// on the side where this kernel is deliberately conservative (epsilon-biased
   /// kernels report touching for pairs separated by up to about this much).
@@ -33,11 +46,18 @@ struct KernelInfo {
   /// Runs the kernel on the pair, converting the stored doubles to the kernel's
   /// scalar (exact for cases whose scalar is this kernel's).
   std::function<StaticOutcome(const ShapePair&)> test;
+  /// moving_test: do the shapes meet for some t in [0, T]? (axis may be a
+  /// motion axis, Eberly Table 1′).
+  std::function<StaticOutcome(const ShapePair&, const LinearMotiond&)> test_moving;
+  /// first_contact: state, first time and a contact point.
+  std::function<ContactOutcome(const ShapePair&, const LinearMotiond&)> find_first_contact;
 };
 
-/// Every registered static kernel, in a stable order.
+/// Every registered static kernel (mode static_test), in a stable order.
 std::span<const KernelInfo> static_kernels();
-/// The kernel with this id, or nullptr.
+/// Every registered moving kernel (modes moving_test and first_contact).
+std::span<const KernelInfo> moving_kernels();
+/// The kernel with this id (any mode), or nullptr.
 const KernelInfo* find_kernel(std::string_view id);
 
 }  // namespace sepax

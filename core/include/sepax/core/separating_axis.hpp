@@ -21,6 +21,11 @@ namespace sepax {
 /// | inplane_a i | –         | –                      | N × E_i (Table 6)    |
 /// | inplane_b j | –         | –                      | M × F_j (Table 6)    |
 /// | degenerate  | –         | –                      | axes for segments and points; i says which |
+/// | motion_a i  | W × A_i   | W × E_i                | W × E_i              |
+/// | motion_b j  | W × B_j   | W × B_j                | W × F_j              |
+///
+/// motion_a/motion_b are the extra axes of moving tests (Eberly Table 1′):
+/// W = velocity_b − velocity_a, the faces of B swept along W.
 ///
 /// The label is for reports and coverage; the authoritative witness is the
 /// world-space direction carried beside it in the result.
@@ -34,6 +39,8 @@ enum class AxisKind : std::uint8_t {
   inplane_a,
   inplane_b,
   degenerate,
+  motion_a,
+  motion_b,
 };
 
 struct SeparatingAxis {
