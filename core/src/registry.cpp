@@ -1,9 +1,11 @@
 #include "sepax/core/registry.hpp"
 
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "sepax/core/obb_obb.hpp"
+#include "sepax/core/obb_obb_moving.hpp"
 #include "sepax/core/tri_obb.hpp"
 #include "sepax/core/tri_tri.hpp"
 
@@ -17,38 +19,84 @@ StaticOutcome widen(const StaticResult<S>& r) {
 }
 
 template <class S>
-std::string kernel_id(Query q, std::string_view mode) {
-  return std::string(to_string(q)) + "/" + std::string(mode) + "/" +
-         std::string(scalar_traits<S>::name);
+ContactOutcome widen(const ContactResult<S>& r) {
+  return {r.state, double(r.time), {double(r.point[0]), double(r.point[1]), double(r.point[2])},
+          r.axis};
 }
 
-// One overload per query: the kernel's signature says which shapes it takes.
+// The shapes a kernel takes, read from the pair (the pair order is fixed).
 template <class S>
-KernelInfo entry(std::string_view mode, StaticResult<S> (*fn)(const Obb3<S>&, const Obb3<S>&),
+void load(const ShapePair& p, Obb3<S>& a, Obb3<S>& b) {
+  a = p.obb_a.template cast<S>();
+  b = p.obb_b.template cast<S>();
+}
+template <class S>
+void load(const ShapePair& p, Triangle3<S>& a, Obb3<S>& b) {
+  a = p.tri_a.template cast<S>();
+  b = p.obb_b.template cast<S>();
+}
+template <class S>
+void load(const ShapePair& p, Triangle3<S>& a, Triangle3<S>& b) {
+  a = p.tri_a.template cast<S>();
+  b = p.tri_b.template cast<S>();
+}
+
+template <class A, class B>
+constexpr Query query_of() {
+  if constexpr (std::is_same_v<A, B> && requires(A x) { x.extents; }) return Query::obb_obb;
+  else if constexpr (std::is_same_v<A, B>) return Query::tri_tri;
+  else return Query::tri_obb;
+}
+
+template <class S, class A, class B>
+KernelInfo info(std::string_view mode, KernelMode kind, double bias = 0) {
+  constexpr Query q = query_of<A, B>();
+  KernelInfo k;
+  k.id = std::string(to_string(q)) + "/" + std::string(mode) + "/" + std::string(scalar_traits<S>::name);
+  k.query = q;
+  k.scalar = scalar_traits<S>::kind;
+  k.mode = kind;
+  k.conservative_bias = bias;
+  return k;
+}
+
+template <class S, class A, class B>
+KernelInfo entry(std::string_view mode, StaticResult<S> (*fn)(const A&, const B&),
                  double bias = 0) {
-  return {kernel_id<S>(Query::obb_obb, mode), Query::obb_obb, scalar_traits<S>::kind,
-          KernelMode::static_test, bias, [fn](const ShapePair& p) {
-            return widen(fn(p.obb_a.template cast<S>(), p.obb_b.template cast<S>()));
-          }};
+  KernelInfo k = info<S, A, B>(mode, KernelMode::static_test, bias);
+  k.test = [fn](const ShapePair& p) {
+    A a;
+    B b;
+    load(p, a, b);
+    return widen(fn(a, b));
+  };
+  return k;
 }
 
-template <class S>
+template <class S, class A, class B>
 KernelInfo entry(std::string_view mode,
-                 StaticResult<S> (*fn)(const Triangle3<S>&, const Obb3<S>&), double bias = 0) {
-  return {kernel_id<S>(Query::tri_obb, mode), Query::tri_obb, scalar_traits<S>::kind,
-          KernelMode::static_test, bias, [fn](const ShapePair& p) {
-            return widen(fn(p.tri_a.template cast<S>(), p.obb_b.template cast<S>()));
-          }};
+                 StaticResult<S> (*fn)(const A&, const B&, const LinearMotion<S>&)) {
+  KernelInfo k = info<S, A, B>(mode, KernelMode::moving_test);
+  k.test_moving = [fn](const ShapePair& p, const LinearMotiond& m) {
+    A a;
+    B b;
+    load(p, a, b);
+    return widen(fn(a, b, m.template cast<S>()));
+  };
+  return k;
 }
 
-template <class S>
+template <class S, class A, class B>
 KernelInfo entry(std::string_view mode,
-                 StaticResult<S> (*fn)(const Triangle3<S>&, const Triangle3<S>&),
-                 double bias = 0) {
-  return {kernel_id<S>(Query::tri_tri, mode), Query::tri_tri, scalar_traits<S>::kind,
-          KernelMode::static_test, bias, [fn](const ShapePair& p) {
-            return widen(fn(p.tri_a.template cast<S>(), p.tri_b.template cast<S>()));
-          }};
+                 ContactResult<S> (*fn)(const A&, const B&, const LinearMotion<S>&)) {
+  KernelInfo k = info<S, A, B>(mode, KernelMode::first_contact);
+  k.find_first_contact = [fn](const ShapePair& p, const LinearMotiond& m) {
+    A a;
+    B b;
+    load(p, a, b);
+    return widen(fn(a, b, m.template cast<S>()));
+  };
+  return k;
 }
 
 template <class S>
@@ -71,15 +119,21 @@ std::vector<KernelInfo> make_registry() {
       entry<double>("test_static", &obb_obb::test_static<double>),
       entry<float>("test_static_eps", &obb_obb_eps<float>, kEpsBias),
       entry<double>("test_static_eps", &obb_obb_eps<double>, kEpsBias),
-      entry<float>("test_static", &tri_obb::test_static<float>),
-      entry<double>("test_static", &tri_obb::test_static<double>),
+      entry<float, Triangle3f, Obb3f>("test_static", &tri_obb::test_static<float>),
+      entry<double, Triangle3d, Obb3d>("test_static", &tri_obb::test_static<double>),
       entry<float>("test_static", &tri_tri::test_static<float>),
       entry<double>("test_static", &tri_tri::test_static<double>),
   };
 }
 
-// Moving kernels are registered as they land (issue 3).
-std::vector<KernelInfo> make_moving_registry() { return {}; }
+std::vector<KernelInfo> make_moving_registry() {
+  return {
+      entry<float>("test_moving", &obb_obb::test_moving<float>),
+      entry<double>("test_moving", &obb_obb::test_moving<double>),
+      entry<float>("find_first_contact", &obb_obb::find_first_contact<float>),
+      entry<double>("find_first_contact", &obb_obb::find_first_contact<double>),
+  };
+}
 
 }  // namespace
 
