@@ -6,6 +6,8 @@
 
 #include "sepax/core/obb_obb.hpp"
 #include "sepax/core/obb_obb_moving.hpp"
+#include "sepax/core/tri_obb_moving.hpp"
+#include "sepax/core/tri_tri_moving.hpp"
 #include "sepax/core/tri_obb.hpp"
 #include "sepax/core/tri_tri.hpp"
 
@@ -132,6 +134,14 @@ std::vector<KernelInfo> make_moving_registry() {
       entry<double>("test_moving", &obb_obb::test_moving<double>),
       entry<float>("find_first_contact", &obb_obb::find_first_contact<float>),
       entry<double>("find_first_contact", &obb_obb::find_first_contact<double>),
+      entry<float>("test_moving", &tri_obb::test_moving<float>),
+      entry<double>("test_moving", &tri_obb::test_moving<double>),
+      entry<float, Triangle3f, Obb3f>("find_first_contact", &tri_obb::find_first_contact<float>),
+      entry<double, Triangle3d, Obb3d>("find_first_contact", &tri_obb::find_first_contact<double>),
+      entry<float>("test_moving", &tri_tri::test_moving<float>),
+      entry<double>("test_moving", &tri_tri::test_moving<double>),
+      entry<float>("find_first_contact", &tri_tri::find_first_contact<float>),
+      entry<double>("find_first_contact", &tri_tri::find_first_contact<double>),
   };
 }
 

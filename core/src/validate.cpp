@@ -4,18 +4,12 @@
 #include <cstdio>
 #include <string>
 
+#include "show_value.hpp"
+
 namespace sepax {
 namespace {
 
-std::string show(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.17g", x);
-  return buf;
-}
-
-std::string show(const Vec3<double>& v) {
-  return "[" + show(v[0]) + ", " + show(v[1]) + ", " + show(v[2]) + "]";
-}
+using detail::show;
 
 std::optional<ValidationError> finite(const Vec3<double>& v, const std::string& field) {
   for (int k = 0; k < 3; ++k)

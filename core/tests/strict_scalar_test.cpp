@@ -1,7 +1,9 @@
 // The kernels instantiated over a scalar with no implicit conversions (after
 // Eigen's AnnoyingScalar): a bare `0.5` or an int silently promoted to double
 // inside a kernel fails to compile here. The strict scalar wraps a double, so
-// its results must equal the double kernels' bit for bit.
+// on pairs far from touching its verdicts and axes equal the double kernels'
+// (Eigen vectorizes double dot products, so the last bits of a direction may
+// differ: the summation order is not the scalar path's).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -87,7 +89,7 @@ Obb3d box(double angle, Vec3<double> center) {
   return b;
 }
 
-TEST(StrictScalar, KernelsCompileAndMatchDoubleBitForBit) {
+TEST(StrictScalar, KernelsCompileAndAgreeWithDouble) {
   for (double offset : {0.0, 1.0, 2.0, 2.5, 3.0, 4.5}) {
     const Obb3d a = box(0.3, {0, 0, 0});
     const Obb3d b = box(1.1, {offset, offset / 2, 0.25});
@@ -98,7 +100,7 @@ TEST(StrictScalar, KernelsCompileAndMatchDoubleBitForBit) {
     const auto s1 = obb_obb::test_static(strict(a), strict(b));
     EXPECT_EQ(d1.intersects, s1.intersects);
     EXPECT_EQ(d1.axis, s1.axis);
-    EXPECT_EQ(d1.direction[0], s1.direction[0].value());
+    EXPECT_NEAR(d1.direction[0], s1.direction[0].value(), 1e-12);
 
     const auto d2 = obb_obb::test_static_eps(a, b);
     const auto s2 = obb_obb::test_static_eps(strict(a), strict(b), Strict(1e-6));

@@ -65,6 +65,23 @@ class AxisSweep {
   /// An axis that showed separation throughout (valid when separated_throughout()).
   const SeparatingAxis& separating_axis() const { return separating_axis_; }
 
+  /// The result's state, time and axis; the caller adds the point when the
+  /// state is first_contact.
+  ContactResult<S> result() const {
+    ContactResult<S> r;
+    if (separated_throughout()) {
+      r.state = ContactState::separated_throughout;
+      r.axis = separating_axis_;
+    } else if (overlapping_at_start()) {
+      r.state = ContactState::overlapping_at_start;
+    } else {
+      r.state = ContactState::first_contact;
+      r.time = t_first_;
+      r.axis = last_axis_;
+    }
+    return r;
+  }
+
  private:
   bool separate(const SeparatingAxis& axis, const Vec3<S>&) {
     separated_ = true;

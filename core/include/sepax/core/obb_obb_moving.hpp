@@ -163,25 +163,14 @@ ContactResult<S> find_first_contact(const Obb3<S>& a, const Obb3<S>& b,
     const S r0 = f.radius_a(a, l[k]), r1 = f.radius_b(b, l[k]);
     if (!sweep.add(label[k], l[k], -r0, r0, p - r1, p + r1, l[k].dot(f.w))) break;
   }
-  ContactResult<S> result;
-  if (sweep.separated_throughout()) {
-    result.state = ContactState::separated_throughout;
-    result.axis = sweep.separating_axis();
-    return result;
-  }
-  if (sweep.overlapping_at_start()) {
-    result.state = ContactState::overlapping_at_start;
-    return result;
-  }
+  ContactResult<S> result = sweep.result();
+  if (result.state != ContactState::first_contact) return result;
   const S t = sweep.first_time();
   const Vec3<S>& n = sweep.last_normal();  // a's frame, from a toward b
   const std::array<Vec3<S>, 3> identity{Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()};
   const auto fa = detail::box_feature<S>(Vec3<S>::Zero(), identity, a.extents, n);
   const auto fb = detail::box_feature<S>(f.d + t * f.w, f.col, b.extents, Vec3<S>(-n));
   const Vec3<S> local = sepax::detail::feature_contact(fa, fb, n);
-  result.state = ContactState::first_contact;
-  result.time = t;
-  result.axis = sweep.last_axis();
   result.point = a.center + t * motion.velocity_a + detail::from_frame(a, local);
   return result;
 }

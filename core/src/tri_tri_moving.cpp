@@ -1,0 +1,9 @@
+// Explicit instantiations: template errors surface when the library builds.
+#include "sepax/core/tri_tri_moving.hpp"
+
+namespace sepax::tri_tri {
+template StaticResult<float> test_moving(const Triangle3<float>&, const Triangle3<float>&, const LinearMotion<float>&);
+template StaticResult<double> test_moving(const Triangle3<double>&, const Triangle3<double>&, const LinearMotion<double>&);
+template ContactResult<float> find_first_contact(const Triangle3<float>&, const Triangle3<float>&, const LinearMotion<float>&);
+template ContactResult<double> find_first_contact(const Triangle3<double>&, const Triangle3<double>&, const LinearMotion<double>&);
+}  // namespace sepax::tri_tri
