@@ -42,28 +42,15 @@
 
 #include <limits>
 
-#include <CGAL/Interval_nt.h>
-
 #include "exact_axes.hpp"
 #include "exact_magnitude.hpp"
 #include "exact_sets.hpp"
+#include "interval_signs.hpp"
 #include "sepax/oracle/margin.hpp"
 
 namespace sepax::oracle {
 namespace detail {
 
-using Interval = CGAL::Interval_nt<false>;
-
-template <>
-struct Signs<Interval> {
-  static bool surely_zero(const Interval& x) { return x.inf() == 0 && x.sup() == 0; }
-  static bool surely_nonzero(const Interval& x) { return x.inf() > 0 || x.sup() < 0; }
-  static bool surely_positive(const Interval& x) { return x.inf() > 0; }
-  static bool surely_nonpositive(const Interval& x) { return x.sup() <= 0; }
-  // CGAL::min/max keep equal projections certain (a `<` on them is not).
-  static Interval min(const Interval& a, const Interval& b) { return CGAL::min(a, b); }
-  static Interval max(const Interval& a, const Interval& b) { return CGAL::max(a, b); }
-};
 
 namespace {
 

@@ -1,0 +1,25 @@
+#pragma once
+/// \file Internal: the exact programs on moving sets that need CGAL's QP solver,
+/// behind a plain header so that exact_contact_sat.cpp stays free of it.
+#include <array>
+
+#include "exact_sets.hpp"
+#include "sepax/core/motion.hpp"
+#include "sepax/core/query.hpp"
+
+namespace sepax::oracle::detail {
+
+/// A point of a(t) ∩ b(t), rounded to double, at the exact time t, which must
+/// be a time of contact (method (a) passes its t*). Exact feasibility LP in
+/// exact_contact_lp.cpp; throws std::logic_error when the sets do not meet at
+/// t, which would mean that t is not a time of contact.
+std::array<double, 3> common_point_at(const ShapePair& pair, const LinearMotiond& motion,
+                                      const Exact& t);
+
+/// Euclidean distance from a to b swept along W over [0, T] = the minimum over
+/// t in [0, T] of the distance between a(t) and b(t); exact QP with t as a
+/// variable (contact_point_distance.cpp), rounded once. 0 exactly when the
+/// moving sets meet.
+double swept_separation_distance(const ShapePair& pair, const LinearMotiond& motion);
+
+}  // namespace sepax::oracle::detail
