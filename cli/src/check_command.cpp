@@ -1,6 +1,7 @@
 #include "check_command.hpp"
 
 #include <array>
+#include <cmath>
 #include <exception>
 #include <fstream>
 #include <optional>
@@ -12,8 +13,10 @@
 #include "case_file.hpp"
 #include "case_judgement.hpp"
 #include "kernel_selection.hpp"
+#include "moving_judgement.hpp"
 #include "sepax/core/validate.hpp"
 #include "sepax/oracle/classify.hpp"
+#include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
 #include "table.hpp"
 
@@ -38,10 +41,12 @@ struct CheckTally {
   }
 };
 
-/// The oracle's view of a case as a kernel of one scalar sees it. Not movable:
-/// `margin` refers to `pair`.
+/// The oracle's view of a case as a kernel of one scalar sees it, at t = 0
+/// and, when the case has a motion, over [0, T]. Not movable: `margin` and
+/// `moving_margins` refer to members.
 struct OracleView {
-  OracleView(const ShapePair& p, ScalarKind s) : pair(p), scalar(s) {}
+  OracleView(const ShapePair& p, ScalarKind s, std::optional<LinearMotiond> m)
+      : pair(p), scalar(s), motion(std::move(m)) {}
   OracleView(const OracleView&) = delete;
   OracleView& operator=(const OracleView&) = delete;
 
@@ -51,7 +56,21 @@ struct OracleView {
   std::optional<LazyMargin> margin;  ///< set once the verdict is known and the oracles agree
   double tolerance = 0;
   std::optional<std::string> error;  ///< the pair cannot be judged for this scalar
+
+  std::optional<LinearMotiond> motion;  ///< rounded to `scalar` like the pair
+  std::optional<MovingOracleVerdict> moving;
+  /// Set once the moving oracles agree; with the moving margin already computed.
+  std::optional<MovingMargins> moving_margins;
+  double moving_tolerance = 0;
+  std::optional<std::string> moving_error;  ///< the motion cannot be judged for this scalar
 };
+
+/// A motion rounded to float can overflow.
+std::optional<std::string> invalid_for(const LinearMotiond& motion, ScalarKind scalar) {
+  if (motion.velocity_a.allFinite() && motion.velocity_b.allFinite() && std::isfinite(motion.duration))
+    return std::nullopt;
+  return "rounded to " + std::string(to_string(scalar)) + ", the motion overflows";
+}
 
 /// A box that was valid in double may not be once rounded to float (a huge
 /// coordinate overflows): such a kernel cannot be run meaningfully.
@@ -75,10 +94,32 @@ std::optional<std::string> invalid_for(const ShapePair& pair, ScalarKind scalar)
   return "rounded to " + std::string(to_string(scalar)) + ", " + error->message();
 }
 
+/// The moving part of a view: both first-contact oracles (and moving_intersects
+/// and the static verdict at t = 0, which must agree), the tolerance and margin.
+void judge_moving(OracleView& view) {
+  if ((view.moving_error = invalid_for(*view.motion, view.scalar))) return;
+  try {
+    view.moving = judge_moving_exactly(view.pair, *view.motion, /*cross_check=*/true);
+    if (view.verdict && !view.verdict->oracles_disagree())
+      view.moving->static_intersects = view.verdict->intersects;
+    view.moving_tolerance = oracle::moving_boundary_tolerance(view.pair, *view.motion, view.scalar);
+    if (!view.moving->oracles_disagree()) {
+      view.moving_margins.emplace(view.pair, *view.motion, *view.moving);
+      view.moving_margins->moving();
+    }
+  } catch (const std::exception& e) {
+    view.moving_margins.reset();
+    view.moving_error = std::string("moving oracle failed: ") + e.what();
+  }
+}
+
 void judge(OracleView& view, bool needs_validation) {
   if (needs_validation) {
     view.error = invalid_for(view.pair, view.scalar);
-    if (view.error) return;
+    if (view.error) {
+      view.moving_error = view.error;
+      return;
+    }
   }
   try {
     view.verdict = judge_exactly(view.pair, /*cross_check=*/true);
@@ -90,12 +131,45 @@ void judge(OracleView& view, bool needs_validation) {
   } catch (const std::exception& e) {
     view.error = std::string("oracle failed: ") + e.what();
   }
+  if (view.motion) judge_moving(view);
+}
+
+Json point_json(const std::array<double, 3>& p) {
+  return {exact_number_json(p[0]), exact_number_json(p[1]), exact_number_json(p[2])};
+}
+
+/// SPEC §10's {"state","t","point"} (t and point only for first_contact), and
+/// the exact rational t*.
+Json contact_json(const oracle::ExactContact& c) {
+  Json j;
+  j["state"] = to_string(c.state);
+  if (c.state == ContactState::first_contact) {
+    j["t"] = exact_number_json(c.time);
+    j["point"] = point_json(c.point);
+    j["t_exact"] = c.time_exact;
+  }
+  return j;
+}
+
+void add_moving_json(Json& j, OracleView& view) {
+  if (view.moving_error) {
+    j["moving_error"] = *view.moving_error;
+    return;
+  }
+  const MovingOracleVerdict& m = *view.moving;
+  j["first_contact"] = contact_json(m.contact);
+  j["first_contact_lp"] = contact_json(*m.lp);
+  j["moving_intersects"] = *m.moving_intersects;
+  if (m.oracles_disagree()) j["moving_disagreement"] = true;
+  if (view.moving_margins) j["moving_margin"] = view.moving_margins->moving();
+  j["moving_tolerance"] = view.moving_tolerance;
 }
 
 Json oracle_json(OracleView& view) {
   Json j;
   if (view.error) {
     j["error"] = *view.error;
+    if (view.motion && view.moving_error != view.error) add_moving_json(j, view);
     return j;
   }
   const OracleVerdict& v = *view.verdict;
@@ -105,6 +179,7 @@ Json oracle_json(OracleView& view) {
   if (v.oracles_disagree()) j["disagreement"] = true;
   j["tolerance"] = view.tolerance;
   j["exact_fallback"] = v.exact_fallback;
+  if (view.motion) add_moving_json(j, view);
   return j;
 }
 
@@ -117,6 +192,31 @@ std::string axis_name(const StaticOutcome& o, Query q) {
 }
 
 std::string readable(double value) { return fmt::format("{:.6g}", value); }
+
+/// A time as precisely as its scalar holds it.
+std::string readable_time(double t, ScalarKind scalar) {
+  return scalar == ScalarKind::float32 ? fmt::format("{:.9g}", t) : fmt::format("{:.17g}", t);
+}
+
+std::string readable_point(const std::array<double, 3>& p) {
+  return fmt::format("({}, {}, {})", readable(p[0]), readable(p[1]), readable(p[2]));
+}
+
+std::string readable_contact(const oracle::ExactContact& c) {
+  if (c.state != ContactState::first_contact) return to_string(c.state);
+  return fmt::format("first_contact at t* = {} (exactly {}), point {}", readable_time(c.time, ScalarKind::float64),
+                     c.time_exact, readable_point(c.point));
+}
+
+std::string moving_oracle_line(OracleView& view) {
+  if (view.moving_error) return "moving oracle: " + *view.moving_error;
+  const MovingOracleVerdict& m = *view.moving;
+  if (m.oracles_disagree()) return "moving oracle: DISAGREEMENT: " + m.describe();
+  return fmt::format("moving oracle: {}; first_contact_lp and moving_intersects agree; moving margin {}, "
+                     "tolerance {} ({})",
+                     readable_contact(m.contact), readable(view.moving_margins->moving()),
+                     readable(view.moving_tolerance), to_string(view.scalar));
+}
 
 std::string oracle_line(OracleView& view) {
   if (view.error) return "oracle: " + *view.error;
@@ -132,13 +232,26 @@ std::string oracle_line(OracleView& view) {
 }
 
 /// Kernels that apply to a case: the explicit ones of its query, or every
-/// registered one of its query and scalar.
+/// registered one of its query and scalar (moving ones only when the case has
+/// a motion; an explicit moving kernel on a case without one is reported).
 std::vector<const KernelInfo*> kernels_for(const Case& c, const std::vector<const KernelInfo*>& chosen,
                                            bool explicit_choice) {
   std::vector<const KernelInfo*> kernels;
-  for (const KernelInfo* k : chosen)
-    if (k->query == c.pair.query && (explicit_choice || k->scalar == c.scalar)) kernels.push_back(k);
+  for (const KernelInfo* k : chosen) {
+    if (k->query != c.pair.query) continue;
+    if (!explicit_choice && (k->scalar != c.scalar || (k->mode != KernelMode::static_test && !c.motion)))
+      continue;
+    kernels.push_back(k);
+  }
   return kernels;
+}
+
+LinearMotiond to_motion(const CaseMotion& m) {
+  LinearMotiond motion;
+  motion.velocity_a = Vec3<double>(m.va[0], m.va[1], m.va[2]);
+  motion.velocity_b = Vec3<double>(m.vb[0], m.vb[1], m.vb[2]);
+  motion.duration = m.duration;
+  return motion;
 }
 
 class CaseChecker {
@@ -167,7 +280,9 @@ class CaseChecker {
     auto view_for = [&](ScalarKind s) -> OracleView& {
       auto& slot = views[s == ScalarKind::float32 ? 0 : 1];
       if (!slot) {
-        slot.emplace(rounded_to(c.pair, s), s);
+        std::optional<LinearMotiond> motion;
+        if (c.motion) motion = rounded_to(to_motion(*c.motion), s);
+        slot.emplace(rounded_to(c.pair, s), s, motion);
         judge(*slot, s != c.scalar);
         count_oracle(*slot, c, line);
       }
@@ -182,19 +297,31 @@ class CaseChecker {
     j["oracle"] = oracle_json(own);
     j["kernels"] = Json::array();
     Table table({{"kernel"}, {"answer"}, {"class"}, {"separating axis"}});
+    Table moving_table({{"kernel"},
+                        {"answer"},
+                        {"t"},
+                        {"exact t*"},
+                        {"class"},
+                        {"time error / T"},
+                        {"point dist / size"},
+                        {"ill-cond"},
+                        {"separating axis"}});
     std::vector<std::string> notes;
 
     for (const KernelInfo* kernel : kernels) {
       OracleView& view = view_for(kernel->scalar);
-      KernelReport report = judge_kernel_on(*kernel, view, c.pair.query);
+      const bool moving = kernel->mode != KernelMode::static_test;
+      KernelReport report = moving ? judge_moving_kernel_on(*kernel, view, c.pair.query)
+                                   : judge_kernel_on(*kernel, view, c.pair.query);
       if (kernel->scalar != c.scalar) {
         report.json["oracle"] = oracle_json(view);
         notes.push_back(kernel->id + " judged on the case rounded to " +
-                        std::string(to_string(kernel->scalar)) + ": " + oracle_line(view));
+                        std::string(to_string(kernel->scalar)) + ": " +
+                        (moving && view.motion ? moving_oracle_line(view) : oracle_line(view)));
       }
       if (report.note) notes.push_back(*report.note);
       j["kernels"].push_back(std::move(report.json));
-      table.add_row(std::move(report.row));
+      (moving ? moving_table : table).add_row(std::move(report.row));
     }
 
     if (json_) {
@@ -204,10 +331,15 @@ class CaseChecker {
     out_ << fmt::format("{}  {} {}{}  (line {})\n", c.id, to_string(c.pair.query), to_string(c.scalar),
                         c.family ? "  family " + *c.family : "", line);
     out_ << "  " << oracle_line(own) << '\n';
-    if (kernels.empty())
-      out_ << "  no kernel registered for this query and scalar\n";
-    else
-      out_ << table.to_text("  ");
+    if (c.motion) {
+      const CaseMotion& m = *c.motion;
+      out_ << fmt::format("  motion: va {}, vb {}, T {}\n", readable_point(m.va), readable_point(m.vb),
+                          readable(m.duration));
+      out_ << "  " << moving_oracle_line(own) << '\n';
+    }
+    if (kernels.empty()) out_ << "  no kernel registered for this query and scalar\n";
+    if (!table.empty()) out_ << table.to_text("  ");
+    if (!moving_table.empty()) out_ << moving_table.to_text("  ");
     for (const std::string& note : notes) out_ << "  note: " << note << '\n';
     out_ << '\n';
   }
@@ -216,9 +348,100 @@ class CaseChecker {
   /// One kernel's entry: the JSON object, the table row, an optional note.
   struct KernelReport {
     Json json;
-    std::vector<std::string> row;  ///< kernel, answer, class, separating axis
+    std::vector<std::string> row;  ///< one cell per column of its table
     std::optional<std::string> note;
   };
+
+  /// A moving kernel's entry: test_moving gives {"kernel","intersects","class"}
+  /// (and the separating axis), find_first_contact {"kernel","state","t",
+  /// "point","class"} with the scores (SPEC §10); classified by
+  /// moving_judgement.hpp's table.
+  KernelReport judge_moving_kernel_on(const KernelInfo& kernel, OracleView& view, Query query) {
+    const bool find = kernel.mode == KernelMode::first_contact;
+    KernelReport report;
+    report.json["kernel"] = kernel.id;
+    auto unjudged = [&](const std::string& why) {
+      ++tally_.unjudged;
+      report.json["class"] = "unjudged";
+      report.json["error"] = why;
+      report.row = {kernel.id, "", "", "", "unjudged", "", "", "", ""};
+      report.note = kernel.id + ": " + why;
+      return report;
+    };
+    if (!view.motion) return unjudged("the case has no motion: a moving kernel needs one");
+    if (view.moving_error) return unjudged(*view.moving_error);
+
+    MovingKernelJudgement run = run_moving_kernel(kernel, view.pair, *view.motion);
+    const MovingOracleVerdict& oracle = *view.moving;
+    std::string klass = "unjudged";
+    if (view.moving_margins) {
+      try {
+        classify_moving_run(run, kernel, view.pair, *view.motion, oracle, *view.moving_margins,
+                            /*always_score=*/true);
+        klass = std::string(oracle::to_string(run.verdict_class));
+        count(run.verdict_class);
+      } catch (const std::exception& e) {
+        ++tally_.oracle_failures;
+        err_ << fmt::format("sepax check: {}: margin or score failed: {}\n", kernel.id, e.what());
+        report.note = kernel.id + ": margin or score failed: " + e.what();
+        ++tally_.unjudged;
+      }
+    } else {
+      ++tally_.unjudged;  // the oracles disagreed: the kernel runs, but cannot be judged
+    }
+
+    const std::string exact_t = oracle.contact.state == ContactState::first_contact
+                                    ? readable_time(oracle.contact.time, ScalarKind::float64)
+                                    : "";
+    std::string answer, t, axis;
+    if (run.error) {
+      report.json["error"] = *run.error;
+      report.note = kernel.id + " threw: " + *run.error;
+    } else if (!find) {
+      report.json["intersects"] = run.verdict.intersects;
+      answer = run.verdict.intersects ? "meet" : "never meet";
+      if (!run.verdict.intersects) {
+        report.json["axis"] = axis_name(run.verdict, query);
+        report.json["direction"] = direction_json(run.verdict.direction);
+        axis = fmt::format("{} ({}, {}, {})", axis_name(run.verdict, query), readable(run.verdict.direction[0]),
+                           readable(run.verdict.direction[1]), readable(run.verdict.direction[2]));
+      }
+    } else {
+      const ContactOutcome& o = run.contact;
+      report.json["state"] = to_string(o.state);
+      answer = to_string(o.state);
+      if (o.state == ContactState::first_contact) {
+        report.json["t"] = exact_number_json(o.time);
+        report.json["point"] = point_json(o.point);
+        t = readable_time(o.time, kernel.scalar);
+      }
+      if (o.state != ContactState::overlapping_at_start)
+        axis = to_string(o.axis, query != Query::obb_obb, query == Query::tri_tri);
+    }
+    report.json["class"] = klass;
+    if (find && !axis.empty()) report.json["axis"] = axis;
+    std::string time_error, point_distance, ill;
+    if (run.score) {
+      const oracle::ContactScore& score = *run.score;
+      if (run.contact.state == ContactState::first_contact && oracle.contact.state == ContactState::first_contact) {
+        report.json["time_error"] = score.time_error;
+        time_error = fmt::format("{:.3g}", score.time_error);
+      }
+      if (run.contact.state == ContactState::first_contact) {
+        report.json["point_distance"] = score.point_distance;
+        point_distance = fmt::format("{:.3g}", score.point_distance);
+      }
+      report.json["ill_conditioned"] = score.ill_conditioned;
+      ill = score.ill_conditioned ? "yes" : "no";
+    }
+    if (find) report.json["bound"] = contact_error_bound(kernel.scalar);
+    if (run.margin) report.json["margin"] = *run.margin;
+    if (run.tolerance) report.json["tolerance"] = *run.tolerance;
+    if (!run.error && run.verdict_class != oracle::Class::ok && view.moving_margins)
+      report.note = kernel.id + ": " + describe_moving_run(run, kernel, oracle);
+    report.row = {kernel.id, answer, t, find ? exact_t : "", klass, time_error, point_distance, ill, axis};
+    return report;
+  }
 
   KernelReport judge_kernel_on(const KernelInfo& kernel, OracleView& view, Query query) {
     KernelReport report;
@@ -270,6 +493,17 @@ class CaseChecker {
   }
 
   void count_oracle(const OracleView& view, const Case& c, std::size_t line) {
+    if (view.moving_error && view.moving_error->rfind("moving oracle failed", 0) == 0) {
+      ++tally_.oracle_failures;
+      err_ << fmt::format("sepax check: case {} (line {}): {}\n", c.id, line, *view.moving_error);
+    }
+    if (view.moving && view.moving->oracles_disagree()) {
+      ++tally_.oracle_disagreements;
+      err_ << fmt::format(
+          "sepax check: ORACLE DISAGREEMENT on case {} (line {}, moving, judged as {}): {}. This is a bug in "
+          "the harness, not in a kernel.\n",
+          c.id, line, to_string(view.scalar), view.moving->describe());
+    }
     if (view.error && view.error->rfind("oracle failed", 0) == 0) {
       ++tally_.oracle_failures;
       err_ << fmt::format("sepax check: case {} (line {}): {}\n", c.id, line, *view.error);

@@ -1,6 +1,8 @@
 #pragma once
 /// \file `sepax check CASES.jsonl`: every matching kernel and both oracles on
 /// the cases of a file (SPEC §10); replays bug reports and verify's findings.
+/// A case with a `motion` also runs the moving kernels, judged by both exact
+/// first-contact oracles (moving_judgement.hpp).
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -12,7 +14,8 @@ struct CheckOptions {
   /// JSON Lines output in the SPEC §10 shape instead of readable tables.
   bool json = false;
   /// Only these kernels (by id). Empty: every registered static kernel whose
-  /// query and scalar are the case's. A kernel of the other scalar may be named
+  /// query and scalar are the case's, and every moving one too when the case
+  /// has a motion. A kernel of the other scalar may be named
   /// explicitly; it is then judged on the case rounded to its scalar.
   std::vector<std::string> kernel_ids;
 };

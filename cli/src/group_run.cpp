@@ -18,22 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Keeps the `limit` lowest indices, sorting only once the vector has doubled,
-/// so that a kernel wrong on every case cannot exhaust memory.
-void keep(std::vector<Finding>& findings, Finding finding, std::size_t limit) {
-  findings.push_back(std::move(finding));
-  if (findings.size() < 2 * limit + 1) return;
-  std::sort(findings.begin(), findings.end(),
-            [](const Finding& a, const Finding& b) { return a.index < b.index; });
-  findings.resize(limit);
-}
-
-void trim(std::vector<Finding>& findings, std::size_t limit) {
-  std::sort(findings.begin(), findings.end(),
-            [](const Finding& a, const Finding& b) { return a.index < b.index; });
-  if (findings.size() > limit) findings.resize(limit);
-}
-
 const char* verdict_name(bool intersects) { return intersects ? "intersecting" : "separated"; }
 
 std::string describe_gross(const KernelJudgement& run, const OracleVerdict& oracle, Query query) {
@@ -87,7 +71,7 @@ class CaseJudge {
  private:
   void harness_failure(GroupResult& tally, std::uint64_t index, std::optional<ShapePair> pair,
                        std::string detail) const {
-    keep(tally.harness_findings, Finding{index, std::move(pair), std::move(detail)},
+    keep_finding(tally.harness_findings, Finding{index, std::move(pair), std::move(detail), std::nullopt},
          plan_.max_findings);
   }
 
@@ -145,7 +129,7 @@ class CaseJudge {
         case oracle::Class::gross:
           ++counts.gross;
           progress_.gross.fetch_add(1, std::memory_order_relaxed);
-          keep(counts.gross_findings, Finding{index, pair, describe_gross(runs[k], oracle, group_.query)},
+          keep_finding(counts.gross_findings, Finding{index, pair, describe_gross(runs[k], oracle, group_.query), std::nullopt},
                plan_.max_findings);
           break;
       }
@@ -165,7 +149,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
   total.harness_errors += part.harness_errors;
   total.oracle_costs += part.oracle_costs;
   for (Finding& f : part.harness_findings) total.harness_findings.push_back(std::move(f));
-  trim(total.harness_findings, max_findings);
+  trim_findings(total.harness_findings, max_findings);
   for (std::size_t k = 0; k < total.kernels.size(); ++k) {
     KernelCounts& t = total.kernels[k];
     KernelCounts& p = part.kernels[k];
@@ -175,11 +159,51 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
     if (p.max_boundary_margin)
       t.max_boundary_margin = std::max(t.max_boundary_margin.value_or(0), *p.max_boundary_margin);
     for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));
-    trim(t.gross_findings, max_findings);
+    trim_findings(t.gross_findings, max_findings);
   }
 }
 
 }  // namespace
+
+void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit) {
+  findings.push_back(std::move(finding));
+  if (findings.size() < 2 * limit + 1) return;
+  trim_findings(findings, limit);
+}
+
+void trim_findings(std::vector<Finding>& findings, std::size_t limit) {
+  std::sort(findings.begin(), findings.end(),
+            [](const Finding& a, const Finding& b) { return a.index < b.index; });
+  if (findings.size() > limit) findings.resize(limit);
+}
+
+double run_planned(const GroupPlan& plan, const std::function<void(std::uint64_t, std::uint64_t)>& run_range) {
+  const auto start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  if (plan.fixed_cases) {
+    run_range(0, *plan.fixed_cases);
+    return elapsed();
+  }
+  // Batches sized from the measured rate to end about 0.25 s apart, so the
+  // group stops close to its share of the budget whatever a case costs.
+  constexpr double kBatchSeconds = 0.25;
+  constexpr std::uint64_t kMinBatch = 16;
+  std::uint64_t done = 0;
+  std::uint64_t batch = std::max<std::uint64_t>(plan.min_cases, 1);
+  for (;;) {
+    run_range(done, done + batch);
+    done += batch;
+    const double seconds = elapsed();
+    if (done >= plan.min_cases && seconds >= plan.seconds) return seconds;
+    if (done < plan.min_cases) {
+      batch = plan.min_cases - done;
+      continue;
+    }
+    const double rate = done / std::max(seconds, 1e-6);
+    const double horizon = std::min(plan.seconds - seconds, kBatchSeconds);
+    batch = std::max(kMinBatch, static_cast<std::uint64_t>(rate * horizon));
+  }
+}
 
 OracleCosts& OracleCosts::operator+=(const OracleCosts& other) {
   filter_decided += other.filter_decided;
@@ -207,35 +231,10 @@ GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounter
                       });
   };
 
-  const auto start = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  if (plan.fixed_cases) {
-    run_range(0, *plan.fixed_cases);
-  } else {
-    // Batches sized from the measured rate to end about 0.25 s apart, so the
-    // group stops close to its share of the budget whatever a case costs.
-    constexpr double kBatchSeconds = 0.25;
-    constexpr std::uint64_t kMinBatch = 16;
-    std::uint64_t done = 0;
-    std::uint64_t batch = std::max<std::uint64_t>(plan.min_cases, 1);
-    for (;;) {
-      run_range(done, done + batch);
-      done += batch;
-      const double seconds = elapsed();
-      if (done >= plan.min_cases && seconds >= plan.seconds) break;
-      if (done < plan.min_cases) {
-        batch = plan.min_cases - done;
-        continue;
-      }
-      const double rate = done / std::max(seconds, 1e-6);
-      const double horizon = std::min(plan.seconds - seconds, kBatchSeconds);
-      batch = std::max(kMinBatch, static_cast<std::uint64_t>(rate * horizon));
-    }
-  }
-
+  const double seconds = run_planned(plan, run_range);
   GroupResult result = empty;
   per_thread.combine_each([&](GroupResult& part) { merge(result, part, plan.max_findings); });
-  result.seconds = elapsed();
+  result.seconds = seconds;
   return result;
 }
 

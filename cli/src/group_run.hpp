@@ -3,11 +3,13 @@
 /// generated, judged once by the oracle and handed to every kernel of that
 /// query and scalar, in parallel over cases (TBB).
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "progress.hpp"
+#include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
@@ -48,6 +50,8 @@ struct Finding {
   /// What went wrong, readable: the kernel's and the exact verdict with margin
   /// and tolerance, the two oracles' verdicts, or the exception.
   std::string detail;
+  /// The motion of a moving case (moving groups only).
+  std::optional<LinearMotiond> motion;
 };
 
 /// One kernel's counts in a group. ok + boundary + gross = cases − unjudged.
@@ -95,5 +99,17 @@ struct GroupResult {
 /// Runs the group; worker threads bump `progress` as cases complete. Never
 /// throws for a case: every exception becomes a finding.
 GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress);
+
+/// The case-count rule of a plan, shared by static and moving groups: calls
+/// `run_range(begin, end)` (which runs cases begin … end−1) once with
+/// [0, fixed_cases), or batch after batch until `seconds` have passed and at
+/// least `min_cases` ran. Returns the wall time taken.
+double run_planned(const GroupPlan& plan, const std::function<void(std::uint64_t, std::uint64_t)>& run_range);
+
+/// Adds `finding` to `findings`, which keep the `limit` lowest indices (sorted
+/// only once the vector has doubled, so a kernel wrong on every case cannot
+/// exhaust memory); trim_findings then sorts and cuts to `limit`.
+void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit);
+void trim_findings(std::vector<Finding>& findings, std::size_t limit);
 
 }  // namespace sepax::cli

@@ -9,6 +9,7 @@ std::optional<std::vector<const KernelInfo*>> select_kernels(const std::vector<s
   std::vector<const KernelInfo*> kernels;
   if (ids.empty()) {
     for (const KernelInfo& k : static_kernels()) kernels.push_back(&k);
+    for (const KernelInfo& k : moving_kernels()) kernels.push_back(&k);
     return kernels;
   }
   for (const std::string& id : ids) {
@@ -16,7 +17,8 @@ std::optional<std::vector<const KernelInfo*>> select_kernels(const std::vector<s
     if (!kernel) {
       error = "unknown kernel id \"" + id + "\"; known ids:";
       for (const KernelInfo& k : static_kernels()) error += "\n  " + k.id;
-      if (static_kernels().empty()) error += " (none registered)";
+      for (const KernelInfo& k : moving_kernels()) error += "\n  " + k.id;
+      if (static_kernels().empty() && moving_kernels().empty()) error += " (none registered)";
       return std::nullopt;
     }
     if (std::find(kernels.begin(), kernels.end(), kernel) == kernels.end()) kernels.push_back(kernel);

@@ -11,8 +11,8 @@
 
 namespace sepax::cli {
 
-/// The kernels named by `ids` in the given order, or every registered static
-/// kernel when `ids` is empty. On an unknown id, nullopt and `error` says which
+/// The kernels named by `ids` in the given order, or every registered kernel
+/// (static ones first, then moving ones) when `ids` is empty. On an unknown id, nullopt and `error` says which
 /// id and lists the known ones.
 std::optional<std::vector<const KernelInfo*>> select_kernels(const std::vector<std::string>& ids,
                                                              std::string& error);

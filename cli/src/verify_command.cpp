@@ -20,6 +20,8 @@
 #include "case_file.hpp"
 #include "group_run.hpp"
 #include "kernel_selection.hpp"
+#include "moving_group_run.hpp"
+#include "moving_report.hpp"
 #include "progress.hpp"
 #include "results_directory.hpp"
 #include "table.hpp"
@@ -43,15 +45,34 @@ std::vector<Group> make_groups(const std::vector<const KernelInfo*>& kernels,
     for (ScalarKind s : kScalars) {
       std::vector<const KernelInfo*> matching;
       for (const KernelInfo* k : kernels)
-        if (k->query == q && k->scalar == s) matching.push_back(k);
+        if (k->mode == KernelMode::static_test && k->query == q && k->scalar == s) matching.push_back(k);
       if (matching.empty()) continue;
       for (gen::Family f : families) groups.push_back(Group{q, s, f, matching});
     }
   return groups;
 }
 
+/// The moving kernels' groups: cases from generate_moving, every family.
+std::vector<MovingGroup> make_moving_groups(const std::vector<const KernelInfo*>& kernels,
+                                            const std::vector<gen::Family>& families) {
+  std::vector<MovingGroup> groups;
+  for (Query q : kQueries)
+    for (ScalarKind s : kScalars) {
+      std::vector<const KernelInfo*> matching;
+      for (const KernelInfo* k : kernels)
+        if (k->mode != KernelMode::static_test && k->query == q && k->scalar == s) matching.push_back(k);
+      if (matching.empty()) continue;
+      for (gen::Family f : families) groups.push_back(MovingGroup{q, s, f, matching});
+    }
+  return groups;
+}
+
 std::string group_label(const Group& g) {
   return fmt::format("{} {} {}", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
+}
+
+std::string group_label(const MovingGroup& g) {
+  return fmt::format("{} {} {} moving", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
 }
 
 std::string file_stem(std::string text) {
@@ -100,7 +121,9 @@ std::string rate_cell(std::uint64_t cases, double seconds) {
 std::string band_cell(const std::optional<double>& band) { return band ? fmt::format("{:.2g}", *band) : "-"; }
 
 struct Totals {
-  std::uint64_t cases = 0;
+  std::uint64_t cases = 0;         ///< static groups
+  std::uint64_t moving_cases = 0;  ///< moving groups
+  std::uint64_t lp_cross_checks = 0;
   std::uint64_t verdicts_ok = 0;
   std::uint64_t verdicts_boundary = 0;
   std::uint64_t verdicts_gross = 0;
@@ -193,10 +216,11 @@ Json cost_row_json(const CostRow& r, std::uint64_t seed, const std::string& run_
 
 std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
   return fmt::format(
-      "total: {} cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} boundary, {} gross; oracle: {} "
-      "exact fallbacks, {} CGAL cross-checks, {} disagreements, {} errors",
-      t.cases, groups, seconds, t.verdicts_ok, t.verdicts_boundary, t.verdicts_gross, t.exact_fallbacks,
-      t.cross_checks, t.oracle_disagreements, t.harness_errors);
+      "total: {} static and {} moving cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} boundary, {} "
+      "gross; oracle: {} exact fallbacks, {} CGAL cross-checks, {} first_contact_lp cross-checks, {} "
+      "disagreements, {} errors",
+      t.cases, t.moving_cases, groups, seconds, t.verdicts_ok, t.verdicts_boundary, t.verdicts_gross,
+      t.exact_fallbacks, t.cross_checks, t.lp_cross_checks, t.oracle_disagreements, t.harness_errors);
 }
 
 std::string exit_reason(const Totals& t) {
@@ -245,24 +269,35 @@ class VerifyRun {
       : options_(options), out_(out), err_(err), results_(results), run_id_(std::move(run_id)) {}
 
   /// Runs every group; rows and replays accumulate.
-  void run(const std::vector<Group>& groups, const std::vector<const KernelInfo*>& kernels,
-           const std::vector<gen::Family>& families) {
+  /// Runs every static group, then every moving group; each group's share of
+  /// the budget is what is left over the groups still to run, whatever their kind.
+  void run(const std::vector<Group>& groups, const std::vector<MovingGroup>& moving_groups,
+           const std::vector<const KernelInfo*>& kernels, const std::vector<gen::Family>& families) {
+    const std::size_t total = groups.size() + moving_groups.size();
     ProgressCounters counters;
-    ProgressLine progress(counters, groups.size(),
+    ProgressLine progress(counters, total,
                           options_.cases_per_group ? std::nullopt
                                                    : std::optional<double>(options_.budget_seconds));
     const auto start = Clock::now();
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-      const Group& g = groups[i];
-      progress.begin_group(i + 1, group_label(g));
+    auto plan_for = [&](std::size_t number) {
       GroupPlan plan;
       plan.seed = options_.seed;
       plan.fixed_cases = options_.cases_per_group;
       plan.min_cases = options_.min_cases_per_group;
       plan.max_findings = options_.max_replays;
       const double used = std::chrono::duration<double>(Clock::now() - start).count();
-      plan.seconds = std::max(0.0, options_.budget_seconds - used) / static_cast<double>(groups.size() - i);
-      const GroupResult result = run_group(g, plan, counters);
+      plan.seconds = std::max(0.0, options_.budget_seconds - used) / static_cast<double>(total - number);
+      return plan;
+    };
+    std::size_t number = 0;
+    for (const Group& g : groups) {
+      progress.begin_group(number + 1, group_label(g));
+      const GroupResult result = run_group(g, plan_for(number++), counters);
+      record(g, result, kernels, families);
+    }
+    for (const MovingGroup& g : moving_groups) {
+      progress.begin_group(number + 1, group_label(g));
+      MovingGroupResult result = run_moving_group(g, plan_for(number++), counters);
       record(g, result, kernels, families);
     }
     progress.finish();
@@ -273,8 +308,18 @@ class VerifyRun {
     std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
       return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
     });
-    out_ << '\n' << make_table(rows_).to_text();
-    out_ << '\n' << cost_table_title() << '\n' << make_cost_table(cost_rows_).to_text();
+    std::sort(moving_rows_.begin(), moving_rows_.end(), [](const MovingRow& a, const MovingRow& b) {
+      return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
+    });
+    if (!rows_.empty()) {
+      out_ << '\n' << make_table(rows_).to_text();
+      out_ << '\n' << cost_table_title() << '\n' << make_cost_table(cost_rows_).to_text();
+    }
+    if (!moving_rows_.empty()) {
+      out_ << '\n' << moving_table_title() << '\n' << make_moving_table(moving_rows_).to_text();
+      out_ << '\n' << moving_cost_table_title() << '\n' << make_moving_cost_table(moving_cost_rows_).to_text();
+      for (const std::string& note : acceptance_notes(moving_rows_)) out_ << note << '\n';
+    }
     if (!replays_.empty()) {
       out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
                           replays_.size() == 1 ? "" : "s");
@@ -301,8 +346,17 @@ class VerifyRun {
     md += fmt::format("- commit: {}\n", source_commit().value_or("unknown (no git repository)"));
     md += fmt::format("- compiler: {}\n", compiler_description());
     md += fmt::format("- wall time: {:.1f} s\n\n", seconds_);
-    md += make_table(rows_).to_markdown();
-    md += fmt::format("\n{}\n\n{}", cost_table_title(), make_cost_table(cost_rows_).to_markdown());
+    if (!rows_.empty()) {
+      md += make_table(rows_).to_markdown();
+      md += fmt::format("\n{}\n\n{}", cost_table_title(), make_cost_table(cost_rows_).to_markdown());
+    }
+    if (!moving_rows_.empty()) {
+      md += fmt::format("\n## Moving kernels\n\n{}\n\n{}", moving_table_title(),
+                        make_moving_table(moving_rows_).to_markdown());
+      md += fmt::format("\n{}\n\n{}", moving_cost_table_title(),
+                        make_moving_cost_table(moving_cost_rows_).to_markdown());
+      for (const std::string& note : acceptance_notes(moving_rows_)) md += "\n" + note + "\n";
+    }
     md += fmt::format("\n{}\n\n**{}**\n", totals_line(totals_, group_count, seconds_), exit_reason(totals_));
     if (!replays_.empty()) {
       md += "\n## Replays\n\n";
@@ -316,6 +370,8 @@ class VerifyRun {
   void append_cost_rows() const {
     std::vector<Json> lines;
     for (const CostRow& r : cost_rows_) lines.push_back(cost_row_json(r, options_.seed, run_id_));
+    for (const MovingCostRow& r : moving_cost_rows_)
+      lines.push_back(moving_cost_row_json(r, options_.seed, run_id_));
     results_.append_rows(lines);
   }
 
@@ -355,13 +411,53 @@ class VerifyRun {
       totals_.verdicts_boundary += counts.boundary;
       totals_.verdicts_gross += counts.gross;
       if (counts.gross) totals_.gross_by_kernel[kernel->id] += counts.gross;
-      for (const Finding& f : counts.gross_findings) save_gross(g, *kernel, f);
+      for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, *kernel, f);
       if (counts.gross > counts.gross_findings.size())
         notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
                                      kernel->id, gen::to_string(g.family), counts.gross,
                                      counts.gross_findings.size()));
     }
-    for (const Finding& f : result.harness_findings) save_harness(g, f);
+    for (const Finding& f : result.harness_findings) save_harness(g.query, g.scalar, g.family, f);
+    try {
+      results_.append_rows(lines);
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  void record(const MovingGroup& g, MovingGroupResult& result, const std::vector<const KernelInfo*>& kernels,
+              const std::vector<gen::Family>& families) {
+    totals_.moving_cases += result.cases;
+    totals_.lp_cross_checks += result.cross_checks;
+    totals_.oracle_disagreements += result.oracle_disagreements;
+    totals_.harness_errors += result.harness_errors;
+    if (moving_cost_rows_.empty() || moving_cost_rows_.back().query != g.query ||
+        moving_cost_rows_.back().scalar != g.scalar)
+      moving_cost_rows_.push_back(MovingCostRow{g.query, g.scalar, 0, {}});
+    moving_cost_rows_.back().cases += result.cases;
+    moving_cost_rows_.back().costs += result.oracle_costs;
+
+    std::vector<Json> lines;
+    for (std::size_t k = 0; k < g.kernels.size(); ++k) {
+      const KernelInfo* kernel = g.kernels[k];
+      MovingRow row = make_moving_row(g, result, k);
+      row.kernel_order = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+      row.family_order = std::find(families.begin(), families.end(), g.family) - families.begin();
+      lines.push_back(moving_row_json(row, options_.seed, run_id_));
+      moving_rows_.push_back(row);
+
+      const MovingKernelCounts& counts = result.kernels[k];
+      totals_.verdicts_ok += counts.ok;
+      totals_.verdicts_boundary += counts.boundary;
+      totals_.verdicts_gross += counts.gross;
+      if (counts.gross) totals_.gross_by_kernel[kernel->id] += counts.gross;
+      for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, *kernel, f);
+      if (counts.gross > counts.gross_findings.size())
+        notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
+                                     kernel->id, gen::to_string(g.family), counts.gross,
+                                     counts.gross_findings.size()));
+    }
+    for (const Finding& f : result.harness_findings) save_harness(g.query, g.scalar, g.family, f);
     try {
       results_.append_rows(lines);
     } catch (const std::exception& e) {
@@ -377,24 +473,31 @@ class VerifyRun {
     cost_rows_.back().costs += result.oracle_costs;
   }
 
-  Case finding_case(const Group& g, const Finding& f, std::string id) const {
+  Case finding_case(Query query, ScalarKind scalar, gen::Family family, const Finding& f, std::string id) const {
     Case c;
     c.id = std::move(id);
-    c.scalar = g.scalar;
-    c.family = std::string(gen::to_string(g.family));
+    c.scalar = scalar;
+    c.family = std::string(gen::to_string(family));
     c.pair = *f.pair;
-    c.origin["generator"] = fmt::format("generate({}, {}, {}, seed {}, index {})", gen::to_string(g.family),
-                                        to_string(g.query), to_string(g.scalar), options_.seed, f.index);
+    if (f.motion) {
+      const LinearMotiond& m = *f.motion;
+      c.motion = CaseMotion{{m.velocity_a[0], m.velocity_a[1], m.velocity_a[2]},
+                            {m.velocity_b[0], m.velocity_b[1], m.velocity_b[2]},
+                            m.duration};
+    }
+    c.origin["generator"] =
+        fmt::format("{}({}, {}, {}, seed {}, index {})", f.motion ? "generate_moving" : "generate",
+                    gen::to_string(family), to_string(query), to_string(scalar), options_.seed, f.index);
     c.origin["seed"] = options_.seed;
     c.origin["index"] = f.index;
     c.origin["finding"] = f.detail;
     return c;
   }
 
-  void save_gross(const Group& g, const KernelInfo& kernel, const Finding& f) {
-    const std::string stem =
-        fmt::format("{}-{}-{}", file_stem(kernel.id), gen::to_string(g.family), f.index);
-    Case c = finding_case(g, f, stem);
+  void save_gross(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
+                  const Finding& f) {
+    const std::string stem = fmt::format("{}-{}-{}", file_stem(kernel.id), gen::to_string(family), f.index);
+    Case c = finding_case(query, scalar, family, f, stem);
     c.origin["kernel"] = kernel.id;
     try {
       const auto path = results_.write_case("gross", stem, c);
@@ -405,16 +508,17 @@ class VerifyRun {
     }
   }
 
-  void save_harness(const Group& g, const Finding& f) {
+  void save_harness(Query query, ScalarKind scalar, gen::Family family, const Finding& f) {
+    const std::string label = fmt::format("{} {} {}{}", to_string(query), to_string(scalar),
+                                          gen::to_string(family), f.motion ? " moving" : "");
     if (!f.pair) {
-      replays_.push_back({fmt::format("(no file) {}", group_label(g)),
-                          fmt::format("index {}: {}", f.index, f.detail)});
+      replays_.push_back({"(no file) " + label, fmt::format("index {}: {}", f.index, f.detail)});
       return;
     }
-    const std::string stem = fmt::format("{}-{}-{}-{}", to_string(g.query), to_string(g.scalar),
-                                         gen::to_string(g.family), f.index);
+    const std::string stem = fmt::format("{}-{}-{}{}-{}", to_string(query), to_string(scalar),
+                                         gen::to_string(family), f.motion ? "-moving" : "", f.index);
     try {
-      const auto path = results_.write_case("harness", stem, finding_case(g, f, stem));
+      const auto path = results_.write_case("harness", stem, finding_case(query, scalar, family, f, stem));
       replays_.push_back({fmt::format("{} check {}", options_.program, path.string()), f.detail});
     } catch (const std::exception& e) {
       err_ << "sepax verify: " << e.what() << '\n';
@@ -428,6 +532,8 @@ class VerifyRun {
   std::string run_id_;
   std::vector<Row> rows_;
   std::vector<CostRow> cost_rows_;
+  std::vector<MovingRow> moving_rows_;
+  std::vector<MovingCostRow> moving_cost_rows_;
   std::vector<Replay> replays_;
   std::vector<std::string> notes_;
   Totals totals_;
@@ -453,9 +559,13 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
     return 2;
   }
   const std::vector<Group> groups = make_groups(*kernels, *families);
-  if (groups.empty()) {
-    err << "sepax verify: no kernel to run (" << static_kernels().size()
-        << " registered static kernels; --kernel selected " << kernels->size() << ")\n";
+  const bool with_moving = options.moving || !options.kernel_ids.empty();
+  const std::vector<MovingGroup> moving_groups =
+      with_moving ? make_moving_groups(*kernels, *families) : std::vector<MovingGroup>{};
+  const std::size_t group_count = groups.size() + moving_groups.size();
+  if (group_count == 0) {
+    err << "sepax verify: no kernel to run (" << static_kernels().size() << " registered static and "
+        << moving_kernels().size() << " moving kernels; --kernel selected " << kernels->size() << ")\n";
     return 2;
   }
 
@@ -475,25 +585,26 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
 
   const std::string run_id = utc_now();
-  out << fmt::format("sepax verify: seed {}, {} groups (query x scalar x family), {} kernels, {} threads; ",
-                     options.seed, groups.size(), kernels->size(), threads);
+  out << fmt::format(
+      "sepax verify: seed {}, {} static and {} moving groups (query x scalar x family), {} kernels, {} threads; ",
+      options.seed, groups.size(), moving_groups.size(), kernels->size(), threads);
   if (options.cases_per_group)
     out << fmt::format("{} cases per group", *options.cases_per_group);
   else
     out << fmt::format("budget {} s (~{:.2g} s per group, at least {} cases each)", options.budget_seconds,
-                       options.budget_seconds / groups.size(), options.min_cases_per_group);
+                       options.budget_seconds / group_count, options.min_cases_per_group);
   out << fmt::format("; results in {}\n", results->root().string()) << std::flush;
 
   VerifyRun run(options, out, err, *results, run_id);
-  run.run(groups, *kernels, *families);
-  run.print(groups.size());
+  run.run(groups, moving_groups, *kernels, *families);
+  run.print(group_count);
   try {
     run.append_cost_rows();
   } catch (const std::exception& e) {
     err << "sepax verify: " << e.what() << '\n';
   }
   try {
-    run.write_summary(groups.size(), threads);
+    run.write_summary(group_count, threads);
   } catch (const std::exception& e) {
     err << "sepax verify: " << e.what() << '\n';
   }

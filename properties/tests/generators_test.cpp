@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "generator_checks.hpp"
 #include "sepax/core/validate.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
@@ -26,84 +27,12 @@
 namespace sepax::gen {
 namespace {
 
-using Vec3d = Vec3<double>;
+using namespace sepax::gen::test;
 
-constexpr std::uint64_t kSeed = 20261122;
 constexpr int kCases = 2000;
 
 constexpr std::array kQueries{Query::obb_obb, Query::tri_obb, Query::tri_tri};
 constexpr std::array kScalars{ScalarKind::float32, ScalarKind::float64};
-
-std::string family_enum(Family f) {
-  std::string name(to_string(f));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
-}
-
-// How to regenerate a failing case by hand.
-std::string replay(Family f, Query q, ScalarKind s, std::uint64_t index) {
-  return "replay: sepax::gen::generate(Family::" + family_enum(f) +
-         ", Query::" + std::string(to_string(q)) +
-         ", ScalarKind::" + (s == ScalarKind::float32 ? "float32" : "float64") + ", " +
-         std::to_string(kSeed) + ", " + std::to_string(index) + ")";
-}
-
-// Every number the query's shapes store.
-std::vector<double> stored_numbers(const ShapePair& p) {
-  std::vector<double> out;
-  auto box = [&](const Obb3d& b) {
-    for (int k = 0; k < 3; ++k) out.push_back(b.center[k]);
-    for (const Vec3d& a : b.axes) out.insert(out.end(), a.data(), a.data() + 3);
-    out.insert(out.end(), b.extents.begin(), b.extents.end());
-  };
-  auto tri = [&](const Triangle3d& t) {
-    for (const Vec3d& v : t.vertices) out.insert(out.end(), v.data(), v.data() + 3);
-  };
-  switch (p.query) {
-    case Query::obb_obb:
-      box(p.obb_a), box(p.obb_b);
-      break;
-    case Query::tri_obb:
-      tri(p.tri_a), box(p.obb_b);
-      break;
-    case Query::tri_tri:
-      tri(p.tri_a), tri(p.tri_b);
-      break;
-  }
-  return out;
-}
-
-bool bit_identical(const ShapePair& x, const ShapePair& y) {
-  if (x.query != y.query) return false;
-  const auto a = stored_numbers(x);
-  const auto b = stored_numbers(y);
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](double u, double v) {
-    return std::bit_cast<std::uint64_t>(u) == std::bit_cast<std::uint64_t>(v);
-  });
-}
-
-bool is_float(double x) { return static_cast<double>(static_cast<float>(x)) == x; }
-
-// Failure message naming the first invalid shape, or empty.
-std::string invalid_shapes(const ShapePair& p, ScalarKind s) {
-  const double tolerance = axis_tolerance(s);
-  std::optional<ValidationError> err;
-  switch (p.query) {
-    case Query::obb_obb:
-      err = validate(p.obb_a, "obb_a", tolerance);
-      if (!err) err = validate(p.obb_b, "obb_b", tolerance);
-      break;
-    case Query::tri_obb:
-      err = validate(p.tri_a, "tri_a");
-      if (!err) err = validate(p.obb_b, "obb_b", tolerance);
-      break;
-    case Query::tri_tri:
-      err = validate(p.tri_a, "tri_a");
-      if (!err) err = validate(p.tri_b, "tri_b");
-      break;
-  }
-  return err ? err->message() : std::string();
-}
 
 double angle_between(const Vec3d& a, const Vec3d& b) {
   return std::atan2(a.cross(b).norm(), a.dot(b));
@@ -151,8 +80,9 @@ int exact_coordinate_axis(const Vec3d& a) {
 // ---- family names ----------------------------------------------------------------
 
 TEST(FamilyNames, AreSpelledAsInTheSpecAndRoundTrip) {
-  const std::array<std::string, 6> expected{"random",   "parallel-edges", "touching",
-                                            "coplanar", "scale",          "degenerate-shapes"};
+  const std::array<std::string, 7> expected{"random",   "parallel-edges",    "touching",
+                                            "coplanar", "scale",             "degenerate-shapes",
+                                            "motion"};
   const auto families = all_families();
   ASSERT_EQ(families.size(), expected.size());
   for (std::size_t i = 0; i < families.size(); ++i) {

@@ -6,8 +6,9 @@
 namespace sepax::gen {
 namespace {
 
-constexpr std::array kFamilies{Family::random,   Family::parallel_edges, Family::touching,
-                               Family::coplanar, Family::scale,          Family::degenerate_shapes};
+constexpr std::array kFamilies{Family::random,   Family::parallel_edges,    Family::touching,
+                               Family::coplanar, Family::scale,             Family::degenerate_shapes,
+                               Family::motion};
 
 }  // namespace
 
@@ -25,6 +26,8 @@ std::string_view to_string(Family f) {
       return "scale";
     case Family::degenerate_shapes:
       return "degenerate-shapes";
+    case Family::motion:
+      return "motion";
   }
   return "?";
 }

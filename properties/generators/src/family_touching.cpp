@@ -17,6 +17,10 @@
 // contact feature of each shape is its extreme one along the separating
 // normal n — are decided from integers, or from doubles only when the value is
 // far from zero (|n·Bj| ≥ 1e-3·|n|), so the sign is certain.
+//
+// generate_touching_contact() also returns that certificate — the contact
+// point and the normal of a plane through it with A on one side and B on the
+// other — which the motion family uses to build contacts exactly at a chosen time.
 #include <cmath>
 #include <optional>
 
@@ -163,11 +167,21 @@ double dot_double(const Lattice& lattice, const Vec3d& n, const IVec3& axis) {
 
 enum class BoxContact { face_face, edge_face, vertex_face, edge_edge, vertex_vertex };
 
+// B, and the contact point with the normal (from A to B) of a plane through it
+// that separates the boxes weakly: A ⊂ {n·x ≤ n·point}, B ⊂ {n·x ≥ n·point}.
+struct BoxTouch {
+  LatticeBox b;
+  Vec3d normal;
+  IVec3 point;
+};
+
 // B touches the axis-aligned box A with the contact `kind`; nullopt when a
 // random choice was degenerate or B's centre does not fit the scalar.
-std::optional<LatticeBox> touching_box(Source& source, const Lattice& lattice, const LatticeBox& a,
-                                       BoxContact kind) {
+std::optional<BoxTouch> touching_box(Source& source, const Lattice& lattice, const LatticeBox& a,
+                                     BoxContact kind) {
   LatticeBox b;
+  Vec3d normal = Vec3d::Zero();
+  IVec3 point{0, 0, 0};
   b.extents = power_of_two_extents(source, lattice);
   switch (kind) {
     case BoxContact::face_face: {
@@ -175,6 +189,8 @@ std::optional<LatticeBox> touching_box(Source& source, const Lattice& lattice, c
       const int w = uniform_int(source, 0, 2);
       const int side = random_sign(source);
       const IVec3 p = point_in_face(source, lattice, a, w, side);
+      normal = side * Vec3d::Unit(w);
+      point = p;
       const auto axes = quantised_planar_rotation(source, lattice, w);
       if (!axes) return std::nullopt;
       b.axes = *axes;
@@ -194,6 +210,8 @@ std::optional<LatticeBox> touching_box(Source& source, const Lattice& lattice, c
       const int side = random_sign(source);
       const int t = (w + uniform_int(source, 1, 2)) % 3;
       const IVec3 p = point_in_face(source, lattice, a, w, side);
+      normal = side * Vec3d::Unit(w);
+      point = p;
       const auto axes = quantised_planar_rotation(source, lattice, t);
       if (!axes) return std::nullopt;
       b.axes = *axes;
@@ -213,6 +231,8 @@ std::optional<LatticeBox> touching_box(Source& source, const Lattice& lattice, c
       const int w = uniform_int(source, 0, 2);
       const int side = random_sign(source);
       const IVec3 p = point_in_face(source, lattice, a, w, side);
+      normal = side * Vec3d::Unit(w);
+      point = p;
       const auto axes = quantised_rotation(source, lattice);
       if (!axes) return std::nullopt;
       b.axes = *axes;
@@ -245,6 +265,8 @@ std::optional<LatticeBox> touching_box(Source& source, const Lattice& lattice, c
         }
       }
       const Vec3d n_double = lattice.axis_to_double(n);
+      normal = n_double;
+      point = p;
       const int tau = uniform_int(source, -1, 1);
       b.center = p - tau * lattice.offset(b.extents[k] / 2, b.axes[k]);
       for (int j = 0; j < 3; ++j) {
@@ -264,6 +286,8 @@ std::optional<LatticeBox> touching_box(Source& source, const Lattice& lattice, c
         n[t] = corner_signs[t] * std::max(std::abs(n[t]), 0.1);
         corner[t] = a.center[t] + corner_signs[t] * a.extents[t];
       }
+      normal = n;
+      point = corner;
       const auto axes = quantised_rotation(source, lattice);
       if (!axes) return std::nullopt;
       b.axes = *axes;
@@ -277,15 +301,16 @@ std::optional<LatticeBox> touching_box(Source& source, const Lattice& lattice, c
     }
   }
   if (!box_fits(lattice, b)) return std::nullopt;
-  return b;
+  return BoxTouch{b, normal, point};
 }
 
-ShapePair boxes(Source& source, ScalarKind scalar) {
+TouchingPair boxes(Source& source, ScalarKind scalar) {
   const Lattice lattice(scalar);
-  ShapePair pair;
+  TouchingPair out;
+  ShapePair& pair = out.pair;
   pair.query = Query::obb_obb;
   const LatticeBox a = aligned_box(source, lattice);
-  std::optional<LatticeBox> b;
+  std::optional<BoxTouch> b;
   for (int attempt = 0; attempt < kAttempts && !b; ++attempt) {
     const int kind = pick(source, std::array{2, 2, 3, 4, 2});
     b = touching_box(source, lattice, a, static_cast<BoxContact>(kind));
@@ -294,14 +319,20 @@ ShapePair boxes(Source& source, ScalarKind scalar) {
     // Always exact: two axis-aligned boxes face to face.
     LatticeBox fallback = aligned_box(source, lattice);
     const int w = uniform_int(source, 0, 2);
-    fallback.center = point_in_face(source, lattice, a, w, 1);
+    const IVec3 p = point_in_face(source, lattice, a, w, 1);
+    fallback.center = p;
     fallback.center[w] += fallback.extents[w];
-    b = fallback;
+    b = BoxTouch{fallback, Vec3d::Unit(w), p};
   }
   pair.obb_a = to_box(lattice, a);
-  pair.obb_b = to_box(lattice, *b);
-  if (source.coin()) swap_shapes(pair);
-  return pair;
+  pair.obb_b = to_box(lattice, b->b);
+  out.normal = b->normal;
+  out.point = to_double(b->point, -lattice.fine);
+  if (source.coin()) {
+    swap_shapes(pair);
+    out.normal = -out.normal;
+  }
+  return out;
 }
 
 // ---- tri_obb -----------------------------------------------------------------
@@ -332,6 +363,8 @@ std::optional<IVec3> coarse_offset_beyond(Source& source, const Lattice& lattice
 struct TriangleBox {
   std::array<IVec3, 3> triangle;  // fine lattice
   LatticeBox box;
+  Vec3d normal = Vec3d::Zero();  // from the triangle to the box (weakly separating)
+  IVec3 point{0, 0, 0};          // the contact point, fine lattice
 };
 
 std::optional<TriangleBox> touching_triangle_box(Source& source, const Lattice& lattice,
@@ -345,6 +378,8 @@ std::optional<TriangleBox> touching_triangle_box(Source& source, const Lattice& 
       const int w = uniform_int(source, 0, 2);
       const int side = random_sign(source);
       v[0] = point_in_face(source, lattice, b, w, side);
+      out.normal = -side * Vec3d::Unit(w);
+      out.point = v[0];
       for (int i = 1; i < 3; ++i) {
         IVec3 y = random_ivec(source, -40, 40);
         y[w] = side * uniform_int(source, 1, 40);
@@ -379,6 +414,8 @@ std::optional<TriangleBox> touching_triangle_box(Source& source, const Lattice& 
       v[0] = p + lattice.from_coarse(uniform_int(source, 1, 3) * delta);
       v[1] = p - lattice.from_coarse(uniform_int(source, 1, 3) * delta);
       v[2] = p + *y;
+      out.normal = -to_double(n, 0);
+      out.point = p;
       break;
     }
     case TriangleBoxContact::flat_on_face: {
@@ -386,6 +423,8 @@ std::optional<TriangleBox> touching_triangle_box(Source& source, const Lattice& 
       const int w = uniform_int(source, 0, 2);
       const int side = random_sign(source);
       v[0] = point_in_face(source, lattice, b, w, side);
+      out.normal = -side * Vec3d::Unit(w);
+      out.point = v[0];
       for (int i = 1; i < 3; ++i) {
         IVec3 y = random_ivec(source, -64, 64);
         y[w] = 0;
@@ -418,6 +457,8 @@ std::optional<TriangleBox> touching_triangle_box(Source& source, const Lattice& 
       const IVec3 corner = lattice.from_coarse(random_ivec(source, -16, 16));
       const Vec3d n_double(static_cast<double>(n[0]), static_cast<double>(n[1]),
                            static_cast<double>(n[2]));
+      out.normal = -n_double;
+      out.point = corner;
       b.center = corner;
       for (int j = 0; j < 3; ++j) {
         const double d = dot_double(lattice, n_double, b.axes[j]);
@@ -480,6 +521,8 @@ std::optional<TriangleBox> touching_triangle_box(Source& source, const Lattice& 
       v[0] = p - lattice.from_coarse(uniform_int(source, 1, 2) * edge);
       v[1] = p + lattice.from_coarse(uniform_int(source, 1, 2) * edge);
       v[2] = p + lattice.from_coarse(y);
+      out.normal = -n;
+      out.point = p;
       break;
     }
   }
@@ -487,9 +530,10 @@ std::optional<TriangleBox> touching_triangle_box(Source& source, const Lattice& 
   return out;
 }
 
-ShapePair triangle_box(Source& source, ScalarKind scalar) {
+TouchingPair triangle_box(Source& source, ScalarKind scalar) {
   const Lattice lattice(scalar);
-  ShapePair pair;
+  TouchingPair out;
+  ShapePair& pair = out.pair;
   pair.query = Query::tri_obb;
   std::optional<TriangleBox> found;
   for (int attempt = 0; attempt < kAttempts && !found; ++attempt) {
@@ -502,8 +546,10 @@ ShapePair triangle_box(Source& source, ScalarKind scalar) {
   }
   pair.tri_a = to_triangle(found->triangle, -lattice.fine);
   pair.obb_b = to_box(lattice, found->box);
+  out.normal = found->normal;
+  out.point = to_double(found->point, -lattice.fine);
   shuffle_vertices(source, pair.tri_a);
-  return pair;
+  return out;
 }
 
 // ---- tri_tri -------------------------------------------------------------------
@@ -518,17 +564,27 @@ enum class TriangleContact {
 
 using ITriangle = std::array<IVec3, 3>;
 
+struct TrianglesTouch {
+  ITriangle a, b;
+  IVec3 normal;  // A ⊂ {normal·x ≤ normal·point}, B ⊂ {normal·x ≥ normal·point}
+  IVec3 point;   // in both triangles
+};
+
 // Two triangles on the coarse lattice touching as `kind`. A lies in
 // {n·x ≤ n·p}, B in {n·x ≥ n·p}, and p belongs to both.
-std::optional<std::array<ITriangle, 2>> touching_triangles(Source& source, TriangleContact kind) {
+std::optional<TrianglesTouch> touching_triangles(Source& source, TriangleContact kind) {
   ITriangle a;
   ITriangle b;
+  IVec3 normal{0, 0, 0};
+  IVec3 contact{0, 0, 0};
   const IVec3 p = random_ivec(source, -16, 16);
+  contact = p;
   auto beyond = [&](const IVec3& n) { return on_positive_side(n, random_ivec(source, -40, 40)); };
   switch (kind) {
     case TriangleContact::shared_vertex: {
       const IVec3 n = random_ivec(source, -4, 4);
       if (is_zero(n)) return std::nullopt;
+      normal = n;
       a[0] = b[0] = p;
       for (int i = 1; i < 3; ++i) {
         const auto ya = beyond(-1 * n);
@@ -544,12 +600,13 @@ std::optional<std::array<ITriangle, 2>> touching_triangles(Source& source, Trian
       // inside A; e1, e2 multiples of 8 keep it on the lattice.
       const IVec3 f1 = random_ivec(source, -5, 5);
       const IVec3 f2 = random_ivec(source, -5, 5);
-      const IVec3 normal = cross(f1, f2);
+      normal = cross(f1, f2);
       if (is_zero(normal)) return std::nullopt;
       const int alpha = uniform_int(source, 1, 6);
       const int beta = uniform_int(source, 1, 7 - alpha);
       a = {p, p + 8 * f1, p + 8 * f2};
       const IVec3 q = p + alpha * f1 + beta * f2;
+      contact = q;
       b[0] = q;
       for (int i = 1; i < 3; ++i) {
         const auto y = beyond(normal);
@@ -566,6 +623,7 @@ std::optional<std::array<ITriangle, 2>> touching_triangles(Source& source, Trian
       const auto ya = beyond(-1 * n);
       const auto yb = beyond(n);
       if (!ya || !yb) return std::nullopt;
+      normal = n;
       a = {p - uniform_int(source, 1, 2) * da, p + uniform_int(source, 1, 2) * da, p + *ya};
       b = {p - uniform_int(source, 1, 2) * db, p + uniform_int(source, 1, 2) * db, p + *yb};
       break;
@@ -581,6 +639,7 @@ std::optional<std::array<ITriangle, 2>> touching_triangles(Source& source, Trian
       const std::int64_t side = dot(n, apex_a);
       if (is_zero(delta) || side == 0) return std::nullopt;
       if (side > 0) n = -1 * n;
+      normal = n;
       a = {p - uniform_int(source, 1, 2) * delta, p + uniform_int(source, 1, 2) * delta,
            p + apex_a};
       const auto yb = beyond(n);
@@ -595,50 +654,63 @@ std::optional<std::array<ITriangle, 2>> touching_triangles(Source& source, Trian
       break;
     }
   }
-  return std::array<ITriangle, 2>{a, b};
+  return TrianglesTouch{a, b, normal, contact};
 }
 
-ShapePair triangles(Source& source) {
-  ShapePair pair;
+TouchingPair triangles(Source& source) {
+  TouchingPair out;
+  ShapePair& pair = out.pair;
   pair.query = Query::tri_tri;
-  std::optional<std::array<ITriangle, 2>> found;
+  std::optional<TrianglesTouch> found;
   for (int attempt = 0; attempt < kAttempts && !found; ++attempt) {
     const int kind = pick(source, std::array{2, 3, 3, 2, 1});
     found = touching_triangles(source, static_cast<TriangleContact>(kind));
   }
   if (!found) {
     // Always exact: two triangles sharing the vertex 0, on either side of z = 0.
-    found =
-        std::array<ITriangle, 2>{ITriangle{IVec3{0, 0, 0}, IVec3{32, 0, -8}, IVec3{0, 32, -16}},
-                                 ITriangle{IVec3{0, 0, 0}, IVec3{-32, 8, 8}, IVec3{8, -32, 16}}};
+    found = TrianglesTouch{ITriangle{IVec3{0, 0, 0}, IVec3{32, 0, -8}, IVec3{0, 32, -16}},
+                           ITriangle{IVec3{0, 0, 0}, IVec3{-32, 8, 8}, IVec3{8, -32, 16}},
+                           IVec3{0, 0, 1}, IVec3{0, 0, 0}};
   }
   // Coarse coordinates have ≤ 8 significant bits: exact in either scalar.
-  pair.tri_a = to_triangle((*found)[0], -kCoarse);
-  pair.tri_b = to_triangle((*found)[1], -kCoarse);
+  pair.tri_a = to_triangle(found->a, -kCoarse);
+  pair.tri_b = to_triangle(found->b, -kCoarse);
+  out.normal = to_double(found->normal, 0);
+  out.point = to_double(found->point, -kCoarse);
   shuffle_vertices(source, pair.tri_a);
   shuffle_vertices(source, pair.tri_b);
-  if (source.coin()) swap_shapes(pair);
-  return pair;
+  if (source.coin()) {
+    swap_shapes(pair);
+    out.normal = -out.normal;
+  }
+  return out;
 }
 
 }  // namespace
 
-ShapePair generate_touching(Query query, ScalarKind scalar, Source& source) {
-  ShapePair pair;
+TouchingPair generate_touching_contact(Query query, ScalarKind scalar, Source& source) {
+  TouchingPair out;
   switch (query) {
     case Query::obb_obb:
-      pair = boxes(source, scalar);
+      out = boxes(source, scalar);
       break;
     case Query::tri_obb:
-      pair = triangle_box(source, scalar);
+      out = triangle_box(source, scalar);
       break;
     case Query::tri_tri:
-      pair = triangles(source);
+      out = triangles(source);
       break;
   }
   // A signed permutation and a power-of-two scale keep every contact exact.
-  apply_exact_symmetry(source, pair, -4, 4);
-  return pair;
+  const ExactSymmetry symmetry = ExactSymmetry::draw(source, -4, 4);
+  symmetry.apply(out.pair);
+  out.normal = symmetry.direction(out.normal);
+  out.point = symmetry.point(out.point);
+  return out;
+}
+
+ShapePair generate_touching(Query query, ScalarKind scalar, Source& source) {
+  return generate_touching_contact(query, scalar, source).pair;
 }
 
 }  // namespace sepax::gen::detail

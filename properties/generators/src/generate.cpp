@@ -3,6 +3,7 @@
 #include "sepax/generators/generate.hpp"
 
 #include "families.hpp"
+#include "sepax/generators/motion_case.hpp"
 
 namespace sepax::gen {
 
@@ -20,6 +21,9 @@ ShapePair generate(Family family, Query query, ScalarKind scalar, Source& source
       return detail::generate_scale(query, scalar, source);
     case Family::degenerate_shapes:
       return detail::generate_degenerate_shapes(query, scalar, source);
+    case Family::motion:
+      // The configuration at t = 0 of the moving case (same choices).
+      return generate_motion_case(query, scalar, source).moving.pair;
   }
   return detail::generate_random(query, scalar, source);
 }

@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <cmath>
+#include <vector>
 
 namespace sepax::gen::detail {
 
@@ -70,45 +71,113 @@ std::optional<std::array<IVec3, 3>> quantise_axes(const Axes& axes, int q, Scala
 
 namespace {
 
-struct SignedPermutation {
-  std::array<int, 3> source_axis;  // output coordinate i takes input coordinate source_axis[i]
-  std::array<double, 3> sign;
-  bool reflects;
-
-  Vec3d operator()(const Vec3d& v) const {
-    return {sign[0] * v[source_axis[0]], sign[1] * v[source_axis[1]], sign[2] * v[source_axis[2]]};
-  }
-};
-
-void transform_box(const SignedPermutation& p, int exponent, Obb3d& box) {
-  box.center = std::ldexp(1.0, exponent) * p(box.center);
+void transform_box(const ExactSymmetry& symmetry, Obb3d& box) {
+  box.center = symmetry.point(box.center);
   for (int i = 0; i < 3; ++i) {
-    box.axes[i] = p(box.axes[i]);
-    box.extents[i] = std::ldexp(box.extents[i], exponent);
+    box.axes[i] = symmetry.direction(box.axes[i]);
+    box.extents[i] = std::ldexp(box.extents[i], symmetry.exponent);
   }
-  if (p.reflects) box.axes[2] = -box.axes[2];
+  if (symmetry.reflects) box.axes[2] = -box.axes[2];
 }
 
 }  // namespace
 
-void apply_exact_symmetry(Source& source, ShapePair& pair, int min_exponent, int max_exponent) {
+ExactSymmetry ExactSymmetry::draw(Source& source, int min_exponent, int max_exponent) {
   static constexpr std::array<std::array<int, 3>, 6> kPermutations{
       {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}}};
   const int which = static_cast<int>(source.below(6));
-  SignedPermutation p{kPermutations[which], {1, 1, 1}, which >= 3};
-  for (double& s : p.sign) {
+  ExactSymmetry s;
+  s.source_axis = kPermutations[which];
+  s.reflects = which >= 3;
+  for (double& sign : s.sign) {
     if (source.coin()) {
-      s = -1;
-      p.reflects = !p.reflects;
+      sign = -1;
+      s.reflects = !s.reflects;
     }
   }
-  const int exponent = uniform_int(source, min_exponent, max_exponent);
-  const double scale = std::ldexp(1.0, exponent);
-  transform_box(p, exponent, pair.obb_a);
-  transform_box(p, exponent, pair.obb_b);
+  s.exponent = uniform_int(source, min_exponent, max_exponent);
+  return s;
+}
+
+Vec3d ExactSymmetry::direction(const Vec3d& v) const {
+  return {sign[0] * v[source_axis[0]], sign[1] * v[source_axis[1]], sign[2] * v[source_axis[2]]};
+}
+
+Vec3d ExactSymmetry::point(const Vec3d& p) const {
+  return std::ldexp(1.0, exponent) * direction(p);
+}
+
+void ExactSymmetry::apply(ShapePair& pair) const {
+  transform_box(*this, pair.obb_a);
+  transform_box(*this, pair.obb_b);
   for (Triangle3d* tri : {&pair.tri_a, &pair.tri_b}) {
-    for (Vec3d& v : tri->vertices) v = scale * p(v);
+    for (Vec3d& v : tri->vertices) v = point(v);
   }
+}
+
+void apply_exact_symmetry(Source& source, ShapePair& pair, int min_exponent, int max_exponent) {
+  ExactSymmetry::draw(source, min_exponent, max_exponent).apply(pair);
+}
+
+namespace {
+
+// TwoSum (Knuth): x + y = sum + error exactly, sum = fl(x + y).
+double two_sum(double x, double y, double& error) {
+  const double sum = x + y;
+  const double y_virtual = sum - x;
+  const double x_virtual = sum - y_virtual;
+  error = (x - x_virtual) + (y - y_virtual);
+  return sum;
+}
+
+// Adds x to a nonoverlapping expansion (Shewchuk's Grow-Expansion): the sum of
+// the components stays exactly the sum of everything added, and the components
+// grow in magnitude without overlapping.
+void grow_expansion(std::vector<double>& expansion, double x) {
+  for (double& component : expansion) {
+    double error = 0;
+    x = two_sum(x, component, error);
+    component = error;
+  }
+  expansion.push_back(x);
+}
+
+}  // namespace
+
+bool exact_sum(double x, double y, double& sum) {
+  double error = 0;
+  sum = two_sum(x, y, error);
+  return error == 0;
+}
+
+int exact_dot_sign(const Vec3d& u, const Vec3d& v) {
+  std::vector<double> expansion;
+  for (int k = 0; k < 3; ++k) {
+    const double product = u[k] * v[k];
+    grow_expansion(expansion, product);
+    grow_expansion(expansion, std::fma(u[k], v[k], -product));  // TwoProduct's error term
+  }
+  // Components grow in magnitude and do not overlap: the last nonzero one
+  // carries the sign.
+  for (auto it = expansion.rbegin(); it != expansion.rend(); ++it) {
+    if (*it != 0) return *it > 0 ? 1 : -1;
+  }
+  return 0;
+}
+
+int grid_exponent(double x) {
+  if (x == 0) return 1 << 20;
+  int e = 0;
+  const double mantissa = std::frexp(x, &e);  // |mantissa| in [1/2, 1)
+  const auto bits = static_cast<std::uint64_t>(std::ldexp(std::abs(mantissa), 53));
+  return e - 53 + std::countr_zero(bits);
+}
+
+int magnitude_exponent(double x) {
+  if (x == 0) return -(1 << 20);
+  int e = 0;
+  std::frexp(x, &e);
+  return e;
 }
 
 }  // namespace sepax::gen::detail

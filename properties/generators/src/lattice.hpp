@@ -55,11 +55,42 @@ int axis_quantum_bits(ScalarKind scalar);
 /// lose right-handedness (then the caller draws another rotation).
 std::optional<std::array<IVec3, 3>> quantise_axes(const Axes& axes, int q, ScalarKind scalar);
 
-/// A random signed permutation of the coordinates (reflections included) and
-/// a scale by 2^k, k in [min_exponent, max_exponent], applied to the whole
-/// pair. Exact in any scalar, so exact contacts stay exact; a box whose axes
-/// a reflection turns left-handed gets its third axis negated, which leaves
-/// the box (a set) unchanged.
+/// A signed permutation of the coordinates (reflections included) followed by
+/// a scale by 2^exponent. Exact in any scalar, so exact contacts stay exact.
+struct ExactSymmetry {
+  std::array<int, 3> source_axis{0, 1, 2};  ///< output coordinate i takes input coordinate source_axis[i]
+  std::array<double, 3> sign{1, 1, 1};
+  bool reflects = false;
+  int exponent = 0;
+
+  /// A random one: the permutation, the signs, then k in [min_exponent, max_exponent].
+  static ExactSymmetry draw(Source& source, int min_exponent, int max_exponent);
+  /// Maps both shapes of the pair. A box whose axes a reflection turns
+  /// left-handed gets its third axis negated, which leaves the box (a set) unchanged.
+  void apply(ShapePair& pair) const;
+  /// Image of a point (permuted, signed, scaled).
+  Vec3d point(const Vec3d& p) const;
+  /// Image of a direction (permuted and signed, not scaled).
+  Vec3d direction(const Vec3d& v) const;
+};
+
+/// ExactSymmetry::draw(source, min_exponent, max_exponent).apply(pair).
 void apply_exact_symmetry(Source& source, ShapePair& pair, int min_exponent, int max_exponent);
+
+// ---- exact arithmetic on doubles ------------------------------------------------
+// Error-free transformations (Knuth's TwoSum, FMA-based TwoProduct): they decide
+// exactly whether a sum is exact and the sign of a dot product, with IEEE
+// operations only (deterministic; -ffp-contract=off keeps them unfused).
+
+/// x + y rounded to double, and whether that rounding was exact.
+bool exact_sum(double x, double y, double& sum);
+/// The exact sign (−1, 0, +1) of u·v for finite u, v (no overflow, no underflow
+/// below 2^-960 in the products).
+int exact_dot_sign(const Vec3d& u, const Vec3d& v);
+/// The exponent of the lowest set bit of x ≠ 0 (x is a multiple of 2^that);
+/// a large number for x = 0 (no constraint).
+int grid_exponent(double x);
+/// The smallest e with |x| < 2^e (x ≠ 0); a very small number for x = 0.
+int magnitude_exponent(double x);
 
 }  // namespace sepax::gen::detail

@@ -150,4 +150,41 @@ Vec3d near_contact_translation(Source& source, const ShapePair& pair, ScalarKind
   return contact_translation(source, a, b, n, boundary_gap(source, length, scalar));
 }
 
+Vec3d separating_direction(const ShapePair& pair) {
+  const Features a = features_a(pair);
+  const Features b = features_b(pair);
+  std::vector<Vec3d> candidates = a.face_normals;
+  candidates.insert(candidates.end(), b.face_normals.begin(), b.face_normals.end());
+  for (const Vec3d& e : a.edge_directions) {
+    for (const Vec3d& f : b.edge_directions) {
+      const Vec3d c = e.cross(f);
+      if (c.norm() > 1e-6 * e.norm() * f.norm()) candidates.push_back(c);
+    }
+  }
+  auto extent = [](const std::vector<Vec3d>& points, const Vec3d& L) {
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (const Vec3d& p : points) lo = std::min(lo, L.dot(p)), hi = std::max(hi, L.dot(p));
+    return std::array<double, 2>{lo, hi};
+  };
+  Vec3d best = Vec3d::Zero();
+  double best_gap = -HUGE_VAL;
+  for (const Vec3d& c : candidates) {
+    const Vec3d L = c / c.norm();
+    const auto pa = extent(a.points, L);
+    const auto pb = extent(b.points, L);
+    const double ahead = pb[0] - pa[1];   // b on the +L side
+    const double behind = pa[0] - pb[1];  // b on the −L side
+    if (std::max(ahead, behind) > best_gap) {
+      best_gap = std::max(ahead, behind);
+      best = ahead >= behind ? L : Vec3d(-L);
+    }
+  }
+  if (best != Vec3d::Zero()) return best;
+  Vec3d centre_a = Vec3d::Zero(), centre_b = Vec3d::Zero();
+  for (const Vec3d& p : a.points) centre_a += p / static_cast<double>(a.points.size());
+  for (const Vec3d& p : b.points) centre_b += p / static_cast<double>(b.points.size());
+  const Vec3d d = centre_b - centre_a;
+  return d.norm() > 0 ? Vec3d(d / d.norm()) : Vec3d::UnitX();
+}
+
 }  // namespace sepax::gen::detail

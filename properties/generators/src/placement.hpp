@@ -51,5 +51,11 @@ double boundary_gap(Source& source, double length, ScalarKind scalar);
 /// contact_translation along contact_normal with a boundary_gap relative to the
 /// smaller shape.
 Vec3d near_contact_translation(Source& source, const ShapePair& pair, ScalarKind scalar);
+/// The unit direction, from A toward B, of the candidate axis (face normal or
+/// edge × edge product) along which the shapes are farthest apart: the best
+/// separating axis of a separated pair, the axis of least overlap of an
+/// intersecting one — for a pair placed near contact, about its contact normal.
+/// The centre difference (or e_x) when the shapes offer no candidate.
+Vec3d separating_direction(const ShapePair& pair);
 
 }  // namespace sepax::gen::detail

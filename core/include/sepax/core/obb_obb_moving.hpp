@@ -158,10 +158,16 @@ ContactResult<S> find_first_contact(const Obb3<S>& a, const Obb3<S>& b,
   std::array<SeparatingAxis, 15> label;
   detail::static_axes(f, l, label);
   sepax::detail::AxisSweep<S> sweep(motion.duration);
+  const S size = f.d.cwiseAbs().sum() + a.extents[0] + a.extents[1] + a.extents[2] +
+                 b.extents[0] + b.extents[1] + b.extents[2];
+  const S speed = f.w.cwiseAbs().sum();
   for (int k = 0; k < 15; ++k) {
     const S p = l[k].dot(f.d);
     const S r0 = f.radius_a(a, l[k]), r1 = f.radius_b(b, l[k]);
-    if (!sweep.add(label[k], l[k], -r0, r0, p - r1, p + r1, l[k].dot(f.w))) break;
+    if (!sweep.add(label[k], l[k], -r0, r0, p - r1, p + r1, l[k].dot(f.w),
+                   sepax::detail::projection_noise(l[k], size),
+                   sepax::detail::projection_noise(l[k], speed)))
+      break;
   }
   ContactResult<S> result = sweep.result();
   if (result.state != ContactState::first_contact) return result;

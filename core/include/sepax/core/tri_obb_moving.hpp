@@ -158,11 +158,17 @@ ContactResult<S> find_first_contact(const Triangle3<S>& tri, const Obb3<S>& box,
   std::array<SeparatingAxis, 13> label;
   detail::static_axes(f, l, label);
   sepax::detail::AxisSweep<S> sweep(motion.duration);
+  S size = box.extents[0] + box.extents[1] + box.extents[2];
+  for (const auto& x : f.v) size = std::max(size, x.cwiseAbs().sum());
+  const S speed = f.w.cwiseAbs().sum();
   for (int k = 0; k < 13; ++k) {
     S lo, hi;
     f.interval(l[k], lo, hi);
     const S r = f.radius(box, l[k]);
-    if (!sweep.add(label[k], l[k], lo, hi, -r, r, l[k].dot(f.w))) break;
+    if (!sweep.add(label[k], l[k], lo, hi, -r, r, l[k].dot(f.w),
+                   sepax::detail::projection_noise(l[k], size),
+                   sepax::detail::projection_noise(l[k], speed)))
+      break;
   }
   ContactResult<S> result = sweep.result();
   if (result.state != ContactState::first_contact) return result;

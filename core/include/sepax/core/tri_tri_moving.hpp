@@ -40,6 +40,7 @@ template <class S>
 struct MovingPair {
   Points<S> p, q, e, f;
   Vec3<S> w;
+  S size = S(0), speed = S(0);  ///< magnitudes for the rounding bounds
   sepax::detail::AxisSweep<S> sweep;
 
   MovingPair(const Triangle3<S>& a, const Triangle3<S>& b, const LinearMotion<S>& m)
@@ -50,6 +51,9 @@ struct MovingPair {
     e = {p[1] - p[0], p[2] - p[1], p[0] - p[2]};
     f = {q[1] - q[0], q[2] - q[1], q[0] - q[2]};
     w = m.velocity_b - m.velocity_a;
+    for (const auto& x : p) size = std::max(size, x.cwiseAbs().sum());
+    for (const auto& x : q) size = std::max(size, x.cwiseAbs().sum());
+    speed = w.cwiseAbs().sum();
     run(a, b);
   }
 
@@ -59,7 +63,8 @@ struct MovingPair {
     const S b0 = l.dot(q[0]), b1 = l.dot(q[1]), b2 = l.dot(q[2]);
     return sweep.add({kind, std::uint8_t(i), std::uint8_t(j)}, l, std::min({a0, a1, a2}),
                      std::max({a0, a1, a2}), std::min({b0, b1, b2}), std::max({b0, b1, b2}),
-                     l.dot(w));
+                     l.dot(w), sepax::detail::projection_noise(l, size),
+                     sepax::detail::projection_noise(l, speed));
   }
 
   void run(const Triangle3<S>& a, const Triangle3<S>& b) {

@@ -6,10 +6,15 @@
 
 namespace sepax::gen {
 
-enum class Family { random, parallel_edges, touching, coplanar, scale, degenerate_shapes };
+/// `motion` is the dedicated moving family (generate_moving); its static pair
+/// (generate) is the configuration at t = 0.
+enum class Family { random, parallel_edges, touching, coplanar, scale, degenerate_shapes, motion };
 
-std::string_view to_string(Family f);  ///< "random", "parallel-edges", …
+/// The family's name in reports, case files and the CLI: "random", "parallel-edges", …
+std::string_view to_string(Family f);
+/// The family named `name` (as to_string spells it), or nullopt.
 std::optional<Family> parse_family(std::string_view name);
+/// Every family, in enum order (motion last).
 std::span<const Family> all_families();
 
 }  // namespace sepax::gen

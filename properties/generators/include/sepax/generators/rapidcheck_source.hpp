@@ -55,4 +55,14 @@ inline rc::Gen<ShapePair> gen_pair(Family family, Query query, ScalarKind scalar
   });
 }
 
+/// Moving pairs of `family` for `query` in `scalar` (generate_moving), every
+/// random choice shrinkable. Under shrinking the motion family drifts toward
+/// its first mode (zero velocity) and the others toward their first choices.
+inline rc::Gen<MovingPair> gen_moving_pair(Family family, Query query, ScalarKind scalar) {
+  return rc::gen::exec([family, query, scalar] {
+    RapidCheckSource source;
+    return generate_moving(family, query, scalar, source);
+  });
+}
+
 }  // namespace sepax::gen

@@ -1,0 +1,167 @@
+#include "moving_judgement.hpp"
+
+#include <chrono>
+#include <exception>
+
+#include <fmt/format.h>
+
+#include "sepax/oracle/margin.hpp"
+
+namespace sepax::cli {
+namespace {
+
+/// Calls `f`, storing the wall time it took in `seconds`.
+template <class F>
+auto timed(double& seconds, F&& f) {
+  const auto start = std::chrono::steady_clock::now();
+  auto result = f();
+  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+double to_float(double x) { return static_cast<double>(static_cast<float>(x)); }
+
+Vec3<double> to_float(const Vec3<double>& v) { return v.cast<float>().cast<double>(); }
+
+std::string describe_contact(const char* method, const oracle::ExactContact& c) {
+  if (c.state != ContactState::first_contact) return fmt::format("{}: {}", method, to_string(c.state));
+  return fmt::format("{}: first_contact at t* = {:.17g} ({})", method, c.time, c.time_exact);
+}
+
+const char* meets_name(bool meets) { return meets ? "meet" : "never meet"; }
+
+}  // namespace
+
+LinearMotiond rounded_to(const LinearMotiond& motion, ScalarKind scalar) {
+  if (scalar == ScalarKind::float64) return motion;
+  return {to_float(motion.velocity_a), to_float(motion.velocity_b), to_float(motion.duration)};
+}
+
+bool MovingOracleVerdict::oracles_disagree() const {
+  if (lp && (lp->state != contact.state || lp->time_exact != contact.time_exact)) return true;
+  if (moving_intersects && *moving_intersects != meets()) return true;
+  return static_intersects &&
+         *static_intersects != (contact.state == ContactState::overlapping_at_start);
+}
+
+std::string MovingOracleVerdict::describe() const {
+  std::string text = describe_contact("first_contact_sat", contact);
+  if (lp) text += "; " + describe_contact("first_contact_lp", *lp);
+  if (moving_intersects) text += fmt::format("; moving_intersects: {}", meets_name(*moving_intersects));
+  if (static_intersects)
+    text += fmt::format("; static oracle at t = 0: {}", *static_intersects ? "intersecting" : "separated");
+  return text;
+}
+
+MovingOracleVerdict judge_moving_exactly(const ShapePair& pair, const LinearMotiond& motion,
+                                         bool cross_check) {
+  MovingOracleVerdict verdict;
+  verdict.contact = timed(verdict.sat_seconds, [&] { return oracle::first_contact_sat(pair, motion); });
+  if (cross_check) {
+    verdict.lp = timed(verdict.lp_seconds, [&] { return oracle::first_contact_lp(pair, motion); });
+    verdict.moving_intersects = oracle::moving_intersects(pair, motion).intersects;
+  }
+  return verdict;
+}
+
+double MovingMargins::moving() {
+  if (!moving_) moving_ = oracle::moving_margin(pair_, motion_, oracle_.meets());
+  return *moving_;
+}
+
+double MovingMargins::at_start() {
+  if (!at_start_)
+    at_start_ = oracle::relative_margin(pair_, oracle_.contact.state == ContactState::overlapping_at_start);
+  return *at_start_;
+}
+
+MovingKernelJudgement run_moving_kernel(const KernelInfo& kernel, const ShapePair& pair,
+                                        const LinearMotiond& motion) {
+  MovingKernelJudgement run;
+  run.mode = kernel.mode;
+  try {
+    if (kernel.mode == KernelMode::moving_test)
+      run.verdict = kernel.test_moving(pair, motion);
+    else
+      run.contact = kernel.find_first_contact(pair, motion);
+  } catch (const std::exception& e) {
+    run.verdict_class = oracle::Class::gross;
+    run.error = e.what();
+  }
+  return run;
+}
+
+void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, const ShapePair& pair,
+                         const LinearMotiond& motion, const MovingOracleVerdict& oracle,
+                         MovingMargins& margins, bool always_score) {
+  if (run.error) return;  // already gross
+  const bool find = run.mode == KernelMode::first_contact;
+  const ContactState exact = oracle.contact.state;
+  if (find && (always_score || (run.contact.state == ContactState::first_contact &&
+                                exact == ContactState::first_contact)))
+    run.score = oracle::score_contact(pair, motion, oracle.contact, run.contact.state, run.contact.time,
+                                      run.contact.point, kernel.scalar);
+
+  if (run.meets() != oracle.meets()) {
+    // Whether they meet at all is a verdict like a static one, on the swept set.
+    run.rule = MovingRule::meets_verdict;
+    run.margin = margins.moving();
+    run.tolerance = oracle::moving_boundary_tolerance(pair, motion, kernel.scalar);
+    run.verdict_class =
+        oracle::classify(run.meets(), oracle.meets(), *run.margin, *run.tolerance, kernel.conservative_bias);
+    return;
+  }
+  if (!find || run.contact.state == exact) {
+    if (!find || exact != ContactState::first_contact) {
+      run.rule = MovingRule::agreed;
+      run.verdict_class = oracle::Class::ok;
+      return;
+    }
+    // Both first_contact: the errors decide, excused only by ill-conditioning.
+    run.rule = MovingRule::contact_errors;
+    const double bound = contact_error_bound(kernel.scalar);
+    const bool within = run.score->time_error <= bound && run.score->point_distance <= bound;
+    run.verdict_class = within                       ? oracle::Class::ok
+                        : run.score->ill_conditioned ? oracle::Class::boundary
+                                                     : oracle::Class::gross;
+    return;
+  }
+  // overlapping_at_start vs first_contact: a static verdict at t = 0.
+  run.rule = MovingRule::start_verdict;
+  run.margin = margins.at_start();
+  run.tolerance = oracle::boundary_tolerance(pair, kernel.scalar);
+  run.verdict_class = oracle::classify(run.contact.state == ContactState::overlapping_at_start,
+                                       exact == ContactState::overlapping_at_start, *run.margin,
+                                       *run.tolerance, kernel.conservative_bias);
+}
+
+std::string describe_moving_run(const MovingKernelJudgement& run, const KernelInfo& kernel,
+                                const MovingOracleVerdict& oracle) {
+  if (run.error) return "kernel threw: " + *run.error;
+  std::string answer;
+  if (run.mode == KernelMode::moving_test)
+    answer = fmt::format("kernel says they {}", meets_name(run.meets()));
+  else if (run.contact.state == ContactState::first_contact)
+    answer = fmt::format("kernel says first_contact at t = {:.9g}", run.contact.time);
+  else
+    answer = fmt::format("kernel says {}", to_string(run.contact.state));
+  const std::string exact = oracle.contact.state == ContactState::first_contact
+                                ? fmt::format("exact: first_contact at t* = {:.17g}", oracle.contact.time)
+                                : fmt::format("exact: {}", to_string(oracle.contact.state));
+  switch (run.rule) {
+    case MovingRule::agreed: return answer + ", " + exact;
+    case MovingRule::meets_verdict:
+      return fmt::format("{}, {}; moving margin {:.6g}, tolerance {:.6g}", answer, exact, run.margin.value_or(0),
+                         run.tolerance.value_or(0));
+    case MovingRule::start_verdict:
+      return fmt::format("{}, {}; margin at t = 0 {:.6g}, tolerance {:.6g}", answer, exact,
+                         run.margin.value_or(0), run.tolerance.value_or(0));
+    case MovingRule::contact_errors:
+      return fmt::format("{}, {}; time error {:.3g} T, point distance {:.3g}, bound {:.3g}{}", answer, exact,
+                         run.score->time_error, run.score->point_distance, contact_error_bound(kernel.scalar),
+                         run.score->ill_conditioned ? ", ill-conditioned" : "");
+  }
+  return answer;
+}
+
+}  // namespace sepax::cli
