@@ -14,16 +14,19 @@
 ///
 /// Times are quotients (gap/speed), the only divisions in the kernels; an axis
 /// along which b does not move (w = 0) either overlaps throughout or separates
-/// throughout. A speed within its own rounding error counts as 0: a motion that
-/// slides exactly along a contact plane has w = 0 on that plane's axis, and a
-/// rounded w of 1e-17 would otherwise turn "touching" into "leaving at t = 0"
-/// and report a pair that later collides head-on as separated throughout.
-/// Likewise every entry and exit time carries its rounding bound
-/// ((gap error + |t|·speed error)/|w|), and the intervals count as disjoint only
-/// when they are apart by more than those bounds: flat shapes meeting in a
-/// common plane touch at a single instant that several nearly parallel axes
-/// compute with different roundings, and an ulp of disagreement must not turn
-/// a collision into a miss (closed sets: touching intersects).
+/// throughout.
+///
+/// Rounding. Each axis's interval ends carry an error of at most gap_noise and
+/// its speed one of w_noise, so over [0, T] the relative position along the
+/// axis is known within G = gap_noise + T·w_noise. The decision "separated
+/// throughout" is taken on intervals widened by G (a spatial band far inside
+/// the moving boundary tolerance): a motion sliding exactly along a contact
+/// plane (exact w = 0, rounded to 1e-17) stays in contact instead of "leaving
+/// at t = 0", and flat shapes meeting at a single instant, which several nearly
+/// parallel axes compute with different roundings, still meet (closed sets:
+/// touching intersects). A speed within its own rounding error counts as 0.
+/// The reported time and the last separating axis come from the unwidened
+/// intervals, clamped into the widened window.
 #include <cmath>
 
 #include "sepax/core/motion.hpp"
@@ -43,7 +46,7 @@ S projection_noise(const Vec3<S>& l, S magnitude) {
 template <class S>
 class AxisSweep {
  public:
-  explicit AxisSweep(S duration) : t_last_(duration), t_end_(duration) {}
+  explicit AxisSweep(S duration) : wide_last_(duration), t_end_(duration) {}
 
   /// Accounts for one axis; `gap_noise` bounds the rounding error of the
   /// interval ends and `w_noise` that of w. Returns false once the shapes are
@@ -51,42 +54,47 @@ class AxisSweep {
   bool add(const SeparatingAxis& axis, const Vec3<S>& direction, S a_lo, S a_hi, S b_lo, S b_hi,
            S w, S gap_noise, S w_noise) {
     using std::abs;
+    const S band = gap_noise + t_end_ * w_noise;
     if (abs(w) <= w_noise) {
-      if (b_lo > a_hi + gap_noise || b_hi < a_lo - gap_noise) return separate(axis, direction);
+      if (b_lo > a_hi + band || b_hi < a_lo - band) return separate(axis);
       return true;
     }
-    // Overlap ⇔ b_lo + t·w ≤ a_hi and a_lo ≤ b_hi + t·w.
-    S enter, exit;
-    if (w > S(0)) {
-      enter = (a_lo - b_hi) / w;  // b comes from below a
-      exit = (a_hi - b_lo) / w;
-    } else {
-      enter = (a_hi - b_lo) / w;  // b comes from above a
-      exit = (a_lo - b_hi) / w;
-    }
-    const auto slack = [&](S t) { return (gap_noise + abs(t) * w_noise) / abs(w); };
+    // Overlap ⇔ b_lo + t·w ≤ a_hi and a_lo ≤ b_hi + t·w (b comes from below a
+    // when w > 0, from above when w < 0).
+    const auto window = [&](S lo, S hi, S& enter, S& exit) {
+      if (w > S(0)) {
+        enter = (lo - b_hi) / w;
+        exit = (hi - b_lo) / w;
+      } else {
+        enter = (hi - b_lo) / w;
+        exit = (lo - b_hi) / w;
+      }
+    };
+    S enter, exit, wide_enter, wide_exit;
+    window(a_lo, a_hi, enter, exit);
+    window(a_lo - band, a_hi + band, wide_enter, wide_exit);
     if (enter > t_first_) {
       t_first_ = enter;
-      first_slack_ = slack(enter);
       last_axis_ = axis;
-      // Unit-free normal from a toward b at contact: b came from the side it
-      // moves away from.
+      // Normal from a toward b at contact: b came from the side it moves away from.
       last_normal_ = w > S(0) ? Vec3<S>(-direction) : direction;
       has_last_ = true;
     }
-    if (exit < t_last_) {
-      t_last_ = exit;
-      last_slack_ = slack(exit);
-    }
-    if (t_first_ - first_slack_ > t_last_ + last_slack_) return separate(axis, direction);
+    if (wide_enter > wide_first_) wide_first_ = wide_enter;
+    if (wide_exit < wide_last_) wide_last_ = wide_exit;
+    if (wide_first_ > wide_last_) return separate(axis);
     return true;
   }
 
   bool separated_throughout() const { return separated_; }
   /// Overlapping at t = 0: no axis has a positive entry time.
   bool overlapping_at_start() const { return !separated_ && !has_last_; }
-  /// The first time of contact, within [0, T].
-  S first_time() const { return t_first_ < t_end_ ? t_first_ : t_end_; }
+  /// The first time of contact: the unwidened entry time, clamped into the
+  /// widened window and [0, T].
+  S first_time() const {
+    const S hi = wide_last_ < t_end_ ? wide_last_ : t_end_;
+    return t_first_ < hi ? t_first_ : hi;
+  }
   const SeparatingAxis& last_axis() const { return last_axis_; }
   /// Direction of the last separating axis, oriented from a toward b.
   const Vec3<S>& last_normal() const { return last_normal_; }
@@ -111,17 +119,16 @@ class AxisSweep {
   }
 
  private:
-  bool separate(const SeparatingAxis& axis, const Vec3<S>&) {
+  bool separate(const SeparatingAxis& axis) {
     separated_ = true;
     separating_axis_ = axis;
     return false;
   }
 
-  S t_first_ = S(0);
-  S t_last_;
+  S t_first_ = S(0);     ///< largest unwidened entry time (≥ 0)
+  S wide_first_ = S(0);  ///< largest widened entry time (≥ 0)
+  S wide_last_;          ///< smallest widened exit time (≤ T)
   S t_end_;
-  S first_slack_ = S(0);
-  S last_slack_ = S(0);
   bool has_last_ = false;
   bool separated_ = false;
   SeparatingAxis last_axis_{};

@@ -13,13 +13,19 @@
 /// the two features are intersected as convex polygons in the plane (Gaul's
 /// reference/incident clipping) and the centroid of the overlap is returned.
 /// A coordinate counts as free when |n·A_i| is at rounding level, so that
-/// nearly face-to-face contacts of a few-ulp tilt are treated as faces.
+/// nearly face-to-face contacts of a few-ulp tilt are treated as faces. When a
+/// shape is tilted against the plane by more than rounding but still little
+/// (a triangle nearly edge-on), the extreme vertex can lie beside the other
+/// feature in the plane; the kernels then retry with looser feature
+/// thresholds (the point moves off the plane by at most that threshold) and
+/// keep the candidate that misses the features least (contact_candidates).
 ///
 /// The plane is parametrised by dropping n's dominant coordinate (no sqrt);
 /// the 2D point is lifted back onto both features' planes and averaged.
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "sepax/core/vec3.hpp"
 
@@ -115,10 +121,31 @@ Point2<S> closest_on_segment(const Point2<S>& p, const Point2<S>& a, const Point
   return {a.x + t * dx, a.y + t * dy};
 }
 
-/// A point common to two features touching across the plane with normal n
-/// (both lie in that plane up to rounding).
+/// Squared 2D distance from c to a feature (a point, a segment or a convex
+/// polygon: 0 inside).
 template <class S>
-Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S>& n) {
+S miss2(const Point2<S>& c, const Point2<S>* f, int count) {
+  const auto d2 = [&](const Point2<S>& p) { return (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y); };
+  if (count == 1) return d2(f[0]);
+  if (count >= 3) {
+    bool inside = true;
+    S area = S(0);
+    for (int i = 1; i + 1 < count; ++i) area += cross2(f[0], f[i], f[i + 1]);
+    for (int e = 0; e < count; ++e)
+      if ((area >= S(0) ? S(1) : S(-1)) * cross2(f[e], f[(e + 1) % count], c) < S(0)) inside = false;
+    if (inside) return S(0);
+  }
+  S best = d2(closest_on_segment(c, f[0], f[1 % count]));
+  for (int e = 1; e < count; ++e) best = std::min(best, d2(closest_on_segment(c, f[e], f[(e + 1) % count])));
+  return best;
+}
+
+/// A point common to two features touching across the plane with normal n
+/// (both lie in that plane up to rounding). `miss` receives the squared
+/// distance, in the plane's 2D parametrisation, from the point to the farther
+/// feature: 0 up to rounding when the features really meet.
+template <class S>
+Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S>& n, S* miss = nullptr) {
   using std::abs;
   int k = 0;
   for (int i = 1; i < 3; ++i)
@@ -150,22 +177,33 @@ Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S
     if (clip_segment(big2.data(), big->count, s0, s1))
       q = {(s0.x + s1.x) / S(2), (s0.y + s1.y) / S(2)}, found = true;
   } else if (big->count == 2 && small_count == 2) {
-    // Two segments: their crossing, or the middle of their overlap when parallel.
+    // Two segments: their crossing (clamped onto both), or the middle of
+    // their overlap. For nearly parallel segments the crossing of the lines is
+    // ill-conditioned, and for a true crossing the overlap's middle is wrong,
+    // so both are formed and the one closer to both segments is kept.
     const Point2<S>& p0 = big2[0];
     const Point2<S>& p1 = big2[1];
     const Point2<S>& r0 = small2[0];
     const Point2<S>& r1 = small2[1];
-    const S denom = (p1.x - p0.x) * (r1.y - r0.y) - (p1.y - p0.y) * (r1.x - r0.x);
+    const S px = p1.x - p0.x, py = p1.y - p0.y, rx = r1.x - r0.x, ry = r1.y - r0.y;
+    const auto miss = [&](const Point2<S>& c) {  // squared distance to the farther segment
+      const Point2<S> a = closest_on_segment(c, p0, p1), b = closest_on_segment(c, r0, r1);
+      const S da = (a.x - c.x) * (a.x - c.x) + (a.y - c.y) * (a.y - c.y);
+      const S db = (b.x - c.x) * (b.x - c.x) + (b.y - c.y) * (b.y - c.y);
+      return da > db ? da : db;
+    };
+    const Point2<S> c0 = closest_on_segment(r0, p0, p1), c1 = closest_on_segment(r1, p0, p1);
+    const Point2<S> d0 = closest_on_segment(p0, r0, r1), d1 = closest_on_segment(p1, r0, r1);
+    q = {(c0.x + c1.x + d0.x + d1.x) / S(4), (c0.y + c1.y + d0.y + d1.y) / S(4)};
+    const S denom = px * ry - py * rx;
     if (denom != S(0)) {
-      const S t = ((r0.x - p0.x) * (r1.y - r0.y) - (r0.y - p0.y) * (r1.x - r0.x)) / denom;
-      const S tc = std::clamp(t, S(0), S(1));
-      q = {p0.x + tc * (p1.x - p0.x), p0.y + tc * (p1.y - p0.y)};
-      found = true;
-    } else {
-      const Point2<S> c0 = closest_on_segment(r0, p0, p1), c1 = closest_on_segment(r1, p0, p1);
-      q = {(c0.x + c1.x) / S(2), (c0.y + c1.y) / S(2)};
-      found = true;
+      const S t = std::clamp(((r0.x - p0.x) * ry - (r0.y - p0.y) * rx) / denom, S(0), S(1));
+      const S u = std::clamp(((r0.x - p0.x) * py - (r0.y - p0.y) * px) / denom, S(0), S(1));
+      const Point2<S> crossing{(p0.x + t * px + r0.x + u * rx) / S(2),
+                               (p0.y + t * py + r0.y + u * ry) / S(2)};
+      if (miss(crossing) <= miss(q)) q = crossing;
     }
+    found = true;
   } else if (small_count == 1) {
     q = small2[0];  // a vertex touching anything: the vertex itself
     found = true;
@@ -176,6 +214,8 @@ Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S
     const Point2<S> c = average(big2.data(), big->count);
     q = small_count == 2 ? closest_on_segment(c, small2[0], small2[1]) : average(small2.data(), small_count);
   }
+
+  if (miss) *miss = std::max(miss2(q, a2.data(), fa.count), miss2(q, b2.data(), fb.count));
 
   // Lift onto each feature's plane n·x = n·p and average.
   const auto lift = [&](const Feature<S>& f) {
@@ -189,4 +229,23 @@ Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S
   return (lift(fa) + lift(fb)) / S(2);
 }
 
+/// The contact point of two features built by `make(looseness)` for
+/// looseness 1, 4, 16, …, 2^16 (thresholds multiplied by it): the first —
+/// hence least off the plane — whose point meets both features within
+/// rounding (2D miss² ≤ tiny2), else the one that misses least.
+template <class S, class MakeFeatures>
+Vec3<S> contact_candidates(const Vec3<S>& n, S tiny2, MakeFeatures make) {
+  Vec3<S> best = Vec3<S>::Zero();
+  S best_miss = S(-1);
+  for (S looseness = S(1); looseness <= S(0x1p16); looseness *= S(4)) {
+    const auto [fa, fb] = make(looseness);
+    S miss = S(0);
+    const Vec3<S> p = feature_contact(fa, fb, n, &miss);
+    if (best_miss < S(0) || miss < best_miss) best = p, best_miss = miss;
+    if (miss <= tiny2) break;
+  }
+  return best;
+}
+
 }  // namespace sepax::detail
+

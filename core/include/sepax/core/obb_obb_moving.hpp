@@ -89,9 +89,10 @@ void static_axes(const RelativeFrame<S>& f, std::array<Vec3<S>, 15>& l,
 /// ±e_k where n·axis_k is clearly nonzero, free where it is at rounding level.
 template <class S>
 sepax::detail::Feature<S> box_feature(const Vec3<S>& c, const std::array<Vec3<S>, 3>& axes,
-                                      const std::array<S, 3>& e, const Vec3<S>& n) {
+                                      const std::array<S, 3>& e, const Vec3<S>& n,
+                                      S looseness = S(1)) {
   using std::abs;
-  const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * n.cwiseAbs().maxCoeff();
+  const S tiny = looseness * S(64) * Eigen::NumTraits<S>::epsilon() * n.cwiseAbs().maxCoeff();
   Vec3<S> fixed = c;
   int free_axes[3];
   int free_count = 0;
@@ -174,9 +175,13 @@ ContactResult<S> find_first_contact(const Obb3<S>& a, const Obb3<S>& b,
   const S t = sweep.first_time();
   const Vec3<S>& n = sweep.last_normal();  // a's frame, from a toward b
   const std::array<Vec3<S>, 3> identity{Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()};
-  const auto fa = detail::box_feature<S>(Vec3<S>::Zero(), identity, a.extents, n);
-  const auto fb = detail::box_feature<S>(f.d + t * f.w, f.col, b.extents, Vec3<S>(-n));
-  const Vec3<S> local = sepax::detail::feature_contact(fa, fb, n);
+  const S scale = f.d.cwiseAbs().sum() + a.extents[0] + a.extents[1] + a.extents[2];
+  const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * scale;
+  const Vec3<S> local = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
+    return std::pair{
+        detail::box_feature<S>(Vec3<S>::Zero(), identity, a.extents, n, looseness),
+        detail::box_feature<S>(f.d + t * f.w, f.col, b.extents, Vec3<S>(-n), looseness)};
+  });
   result.point = a.center + t * motion.velocity_a + detail::from_frame(a, local);
   return result;
 }

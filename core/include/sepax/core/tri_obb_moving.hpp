@@ -88,13 +88,14 @@ void static_axes(const BoxFrame<S>& f, std::array<Vec3<S>, 13>& l,
 /// projection is extreme up to rounding (a vertex, an edge, or the face; a
 /// collinear "face" is reduced to its extreme segment).
 template <class S>
-sepax::detail::Feature<S> triangle_feature(const std::array<Vec3<S>, 3>& v, const Vec3<S>& n) {
+sepax::detail::Feature<S> triangle_feature(const std::array<Vec3<S>, 3>& v, const Vec3<S>& n,
+                                           S looseness = S(1)) {
   using std::abs;
   const S p[3] = {n.dot(v[0]), n.dot(v[1]), n.dot(v[2])};
   const S top = std::max({p[0], p[1], p[2]});
   S scale = S(0);
   for (const auto& x : v) scale = std::max(scale, x.cwiseAbs().maxCoeff());
-  const S tol = S(64) * Eigen::NumTraits<S>::epsilon() * n.cwiseAbs().sum() * scale;
+  const S tol = looseness * S(64) * Eigen::NumTraits<S>::epsilon() * n.cwiseAbs().sum() * scale;
   sepax::detail::Feature<S> f;
   for (int k = 0; k < 3; ++k)
     if (p[k] >= top - tol) f.add(v[k]);
@@ -176,9 +177,13 @@ ContactResult<S> find_first_contact(const Triangle3<S>& tri, const Obb3<S>& box,
   const S t = sweep.first_time();
   const Vec3<S>& n = sweep.last_normal();  // from the triangle toward the box
   const std::array<Vec3<S>, 3> identity{Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()};
-  const auto ft = detail::triangle_feature(f.v, n);
-  const auto fb = obb_obb::detail::box_feature<S>(t * f.w, identity, box.extents, Vec3<S>(-n));
-  const Vec3<S> local = sepax::detail::feature_contact(ft, fb, n);
+  const S scale = box.extents[0] + box.extents[1] + box.extents[2] + f.v[0].cwiseAbs().sum();
+  const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * scale;
+  const Vec3<S> local = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
+    return std::pair{detail::triangle_feature(f.v, n, looseness),
+                     obb_obb::detail::box_feature<S>(t * f.w, identity, box.extents, Vec3<S>(-n),
+                                                     looseness)};
+  });
   // local is relative to the box's initial centre, in its frame; the triangle
   // has moved by t·velocity_a in the world, and so has this frame's origin
   // relative to the triangle: world = C_b + t·v_a + B·local.

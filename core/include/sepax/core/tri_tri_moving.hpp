@@ -121,9 +121,11 @@ ContactResult<S> find_first_contact(const Triangle3<S>& a, const Triangle3<S>& b
   const Vec3<S>& n = sweep.last_normal();  // from a toward b
   const detail::Points<S> moved{pair.q[0] + t * pair.w, pair.q[1] + t * pair.w,
                                 pair.q[2] + t * pair.w};
-  const auto fa = tri_obb::detail::triangle_feature(pair.p, n);
-  const auto fb = tri_obb::detail::triangle_feature(moved, Vec3<S>(-n));
-  const Vec3<S> local = sepax::detail::feature_contact(fa, fb, n);
+  const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * pair.size;
+  const Vec3<S> local = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
+    return std::pair{tri_obb::detail::triangle_feature(pair.p, n, looseness),
+                     tri_obb::detail::triangle_feature(moved, Vec3<S>(-n), looseness)};
+  });
   result.point = a.vertices[0] + t * motion.velocity_a + local;
   return result;
 }
