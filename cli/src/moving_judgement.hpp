@@ -17,7 +17,7 @@
 /// | both first_contact                               | ok when time_error ≤ bound and point_distance ≤ bound; otherwise boundary when ill_conditioned (score_contact), gross when not |
 /// | same state, not first_contact                    | ok                                              |
 ///
-/// bound = contact_error_bound(kernel scalar) = 64·u: see there.
+/// bound = contact_error_bound(kernel scalar): issue 3's acceptance bound, see there.
 #include <optional>
 #include <string>
 
@@ -32,16 +32,15 @@ namespace sepax::cli {
 
 /// The largest time error (|t − t*| / T) and contact-point distance (relative
 /// to reference_length) that a find_first_contact kernel computing in `scalar`
-/// may have on a well-conditioned first contact and still be `ok`: 64·u, the K
-/// of the static verdict band (classify.hpp). A kernel forms t from one gap
-/// along its last separating axis divided by one closing speed, and its point
-/// from positions at t; each is a handful of roundings of the quantities
-/// involved, so 64 roundings keeps headroom without hiding a wrong formula (an
-/// error in Table 2's handlers is off by a fraction of a size). 64·u is 3.8e-6
-/// for float and 7.1e-15 for double, inside issue 3's acceptance (1e-5 and
-/// 1e-12). Beyond it, a case is excused (boundary) only when score_contact
-/// calls it ill-conditioned.
-constexpr double contact_error_bound(ScalarKind scalar) { return 64 * unit_roundoff(scalar); }
+/// may have on a well-conditioned first contact and still be `ok`: issue 3's
+/// acceptance bounds, oracle::contact_time_tolerance (1e-5 for float, 1e-12
+/// for double) — the same τ with which score_contact calls a case
+/// ill-conditioned (the rounding band of the inputs moves t* by more than τ·T).
+/// A fixed multiple of u would not do: a kernel's time is a gap divided by a
+/// closing speed, so its error grows like u·M/(|L̂·W|·T) on slow approaches
+/// that are still well-conditioned in τ (measured: double errors up to
+/// ~100·u·T). A wrong formula is off by far more (a fraction of a size).
+constexpr double contact_error_bound(ScalarKind scalar) { return oracle::contact_time_tolerance(scalar); }
 
 /// The motion exactly as a kernel computing in `scalar` sees it (velocities
 /// and T rounded to nearest); may overflow to ±inf for float.

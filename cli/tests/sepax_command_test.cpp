@@ -308,8 +308,8 @@ TEST(SepaxCheckMoving, CubesClosingAtUnitSpeedFirstTouchAtTimeOne) {
     EXPECT_EQ(k["kernel"], std::string("obb_obb/find_first_contact/") + scalar);
     EXPECT_EQ(k["state"], "first_contact") << k;
     EXPECT_EQ(k["class"], "ok") << k;
-    // 64 u of the kernel's scalar, independently of the code under test.
-    const double bound = std::string(scalar) == "float" ? 64 * 0x1p-24 : 64 * 0x1p-53;
+    // Issue 3's acceptance bound for the kernel's scalar, written out here.
+    const double bound = std::string(scalar) == "float" ? 1e-5 : 1e-12;
     EXPECT_EQ(k["bound"].get<double>(), bound);
     ASSERT_TRUE(k.contains("t") && k.contains("point")) << k;
     EXPECT_NEAR(exact_number(k["t"]), 1.0, 2 * bound) << k;  // T = 2
@@ -629,7 +629,7 @@ TEST_F(SepaxVerifyMoving, WritesOneMovingRowPerMovingKernelAndFamily) {
       continue;
     }
     EXPECT_EQ(row["mode"], "find_first_contact") << row;
-    EXPECT_EQ(row["bound"].get<double>(), kernel->scalar == sepax::ScalarKind::float32 ? 64 * 0x1p-24 : 64 * 0x1p-53);
+    EXPECT_EQ(row["bound"].get<double>(), kernel->scalar == sepax::ScalarKind::float32 ? 1e-5 : 1e-12);
     EXPECT_LE(row["ill_conditioned"].get<int>(), row["both_first_contact"].get<int>()) << row;
     EXPECT_EQ(row["scored"].get<int>(), row["both_first_contact"].get<int>() - row["ill_conditioned"].get<int>())
         << row;
@@ -655,11 +655,11 @@ TEST_F(SepaxVerifyMoving, WritesOneMovingRowPerMovingKernelAndFamily) {
   EXPECT_NE(slurp(out / "summary.md").find("## Moving kernels"), std::string::npos);
 }
 
-// Disabled until issue 3 is finished: verify --moving still reports gross
-// find_first_contact verdicts, mostly because its per-case time bound 64·u
-// does not account for the TOI's conditioning (slow approaches: error grows
-// like u·M/(|L̂·W|·T)); a few tri_tri contact points on nearly parallel edges
-// are also off (see properties/tests/moving_test.cpp). Re-enable, do not loosen.
+// Disabled until issue 3 is finished: `verify --moving --cases 2000 --seed 1`
+// still reports 2 gross find_first_contact verdicts in 84,000 moving cases
+// (tri_obb/double degenerate-shapes: time error 1.7e-10·T; tri_tri/double
+// parallel-edges: point 4.6e-11·size), and the moving property in
+// properties/tests/moving_test.cpp fails on one set. Re-enable, do not loosen.
 TEST_F(SepaxVerifyMoving, DISABLED_ExitsZeroWithoutGrossMovingVerdictsOrOracleDisagreements) {
   EXPECT_EQ(run_->status, 0) << run_->out << run_->err;
   for (const json& row : read_rows(*dir_ / "results" / "verify.jsonl", "moving")) {
