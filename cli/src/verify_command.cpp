@@ -407,22 +407,9 @@ class VerifyRun {
       rows_.push_back(row);
       lines.push_back(row_json(row, g, result, options_.seed, run_id_));
 
-      totals_.verdicts_ok += counts.ok;
-      totals_.verdicts_boundary += counts.boundary;
-      totals_.verdicts_gross += counts.gross;
-      if (counts.gross) totals_.gross_by_kernel[kernel->id] += counts.gross;
-      for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, *kernel, f);
-      if (counts.gross > counts.gross_findings.size())
-        notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
-                                     kernel->id, gen::to_string(g.family), counts.gross,
-                                     counts.gross_findings.size()));
+      tally(g, *kernel, counts);
     }
-    for (const Finding& f : result.harness_findings) save_harness(g.query, g.scalar, g.family, f);
-    try {
-      results_.append_rows(lines);
-    } catch (const std::exception& e) {
-      err_ << "sepax verify: " << e.what() << '\n';
-    }
+    finish_group(g, result.harness_findings, lines);
   }
 
   void record(const MovingGroup& g, MovingGroupResult& result, const std::vector<const KernelInfo*>& kernels,
@@ -447,17 +434,32 @@ class VerifyRun {
       moving_rows_.push_back(row);
 
       const MovingKernelCounts& counts = result.kernels[k];
-      totals_.verdicts_ok += counts.ok;
-      totals_.verdicts_boundary += counts.boundary;
-      totals_.verdicts_gross += counts.gross;
-      if (counts.gross) totals_.gross_by_kernel[kernel->id] += counts.gross;
-      for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, *kernel, f);
-      if (counts.gross > counts.gross_findings.size())
-        notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
-                                     kernel->id, gen::to_string(g.family), counts.gross,
-                                     counts.gross_findings.size()));
+      tally(g, *kernel, counts);
     }
-    for (const Finding& f : result.harness_findings) save_harness(g.query, g.scalar, g.family, f);
+    finish_group(g, result.harness_findings, lines);
+  }
+
+  /// Adds one kernel's verdicts on a group (static or moving) to the totals
+  /// and saves its gross cases as replay files.
+  template <class GroupT, class Counts>
+  void tally(const GroupT& g, const KernelInfo& kernel, const Counts& counts) {
+    totals_.verdicts_ok += counts.ok;
+    totals_.verdicts_boundary += counts.boundary;
+    totals_.verdicts_gross += counts.gross;
+    if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
+    for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, kernel, f);
+    if (counts.gross > counts.gross_findings.size())
+      notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
+                                   kernel.id, gen::to_string(g.family), counts.gross,
+                                   counts.gross_findings.size()));
+  }
+
+  /// Saves the group's harness findings and appends its rows to verify.jsonl
+  /// (as soon as the group finishes, so a killed run keeps them).
+  template <class GroupT>
+  void finish_group(const GroupT& g, const std::vector<Finding>& harness_findings,
+                    const std::vector<Json>& lines) {
+    for (const Finding& f : harness_findings) save_harness(g.query, g.scalar, g.family, f);
     try {
       results_.append_rows(lines);
     } catch (const std::exception& e) {

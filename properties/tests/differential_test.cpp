@@ -19,7 +19,7 @@
 namespace sepax::props {
 namespace {
 
-using Param = std::tuple<gen::Family, Query, ScalarKind>;
+using Param = FamilyQueryScalar;
 
 class Differential : public ::testing::TestWithParam<Param> {};
 
@@ -67,9 +67,7 @@ TEST_P(Differential, NoGrossErrorAndReportedAxesSeparate) {
 
 INSTANTIATE_TEST_SUITE_P(
     Families, Differential,
-    ::testing::Combine(::testing::ValuesIn(gen::all_families()),
-                       ::testing::Values(Query::obb_obb, Query::tri_obb, Query::tri_tri),
-                       ::testing::Values(ScalarKind::float32, ScalarKind::float64)),
+    ::testing::ValuesIn(every_family_query_scalar()),
     family_query_scalar_name<::testing::TestParamInfo<Param>>);
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,25 @@ namespace sepax::gen::test {
 using Vec3d = Vec3<double>;
 
 inline constexpr std::uint64_t kSeed = 20261122;
+
+inline constexpr std::array kQueries{Query::obb_obb, Query::tri_obb, Query::tri_tri};
+inline constexpr std::array kScalars{ScalarKind::float32, ScalarKind::float64};
+
+/// One (family, query, scalar) parameter of the per-generator suites.
+struct Combo {
+  Family family;
+  Query query;
+  ScalarKind scalar;
+};
+
+/// Every family × query × scalar.
+inline std::vector<Combo> all_combos() {
+  std::vector<Combo> out;
+  for (Family f : all_families())
+    for (Query q : kQueries)
+      for (ScalarKind s : kScalars) out.push_back({f, q, s});
+  return out;
+}
 
 /// The family's enum spelling ("parallel_edges").
 inline std::string family_enum(Family f) {

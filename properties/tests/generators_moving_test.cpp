@@ -31,8 +31,6 @@ using Rational = boost::multiprecision::cpp_rational;
 using RVec = std::array<Rational, 3>;
 
 constexpr int kCases = 2000;
-constexpr std::array kQueries{Query::obb_obb, Query::tri_obb, Query::tri_tri};
-constexpr std::array kScalars{ScalarKind::float32, ScalarKind::float64};
 
 std::string motion_replay(Query q, ScalarKind s, std::uint64_t index) {
   return "replay: sepax::gen::generate_motion_case(Query::" + std::string(to_string(q)) +
@@ -231,22 +229,6 @@ bool in_a_face_plane(const ShapePair& p, const RVec& W) {
 }
 
 // ---- every family: the moving case ------------------------------------------------
-
-struct Combo {
-  Family family;
-  Query query;
-  ScalarKind scalar;
-};
-
-std::vector<Combo> all_combos() {
-  std::vector<Combo> out;
-  for (Family f : all_families()) {
-    for (Query q : kQueries) {
-      for (ScalarKind s : kScalars) out.push_back({f, q, s});
-    }
-  }
-  return out;
-}
 
 class EveryMovingGenerator : public ::testing::TestWithParam<Combo> {};
 

@@ -31,8 +31,6 @@ using namespace sepax::gen::test;
 
 constexpr int kCases = 2000;
 
-constexpr std::array kQueries{Query::obb_obb, Query::tri_obb, Query::tri_tri};
-constexpr std::array kScalars{ScalarKind::float32, ScalarKind::float64};
 
 double angle_between(const Vec3d& a, const Vec3d& b) {
   return std::atan2(a.cross(b).norm(), a.dot(b));
@@ -143,22 +141,6 @@ TEST(SeededSource, EachIndexHasItsOwnStream) {
 }
 
 // ---- every family × query × scalar -----------------------------------------------------
-
-struct Combo {
-  Family family;
-  Query query;
-  ScalarKind scalar;
-};
-
-std::vector<Combo> all_combos() {
-  std::vector<Combo> out;
-  for (Family f : all_families()) {
-    for (Query q : kQueries) {
-      for (ScalarKind s : kScalars) out.push_back({f, q, s});
-    }
-  }
-  return out;
-}
 
 class EveryGenerator : public ::testing::TestWithParam<Combo> {};
 

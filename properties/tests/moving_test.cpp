@@ -29,7 +29,7 @@
 namespace sepax::props {
 namespace {
 
-using Param = std::tuple<gen::Family, Query, ScalarKind>;
+using Param = FamilyQueryScalar;
 
 /// Collected errors of well-conditioned first contacts, for percentiles.
 struct ErrorLog {
@@ -152,9 +152,7 @@ std::string moving_name(const ::testing::TestParamInfo<Param>& info) {
 
 INSTANTIATE_TEST_SUITE_P(
     Families, Moving,
-    ::testing::Combine(::testing::ValuesIn(gen::all_families()),
-                       ::testing::Values(Query::obb_obb, Query::tri_obb, Query::tri_tri),
-                       ::testing::Values(ScalarKind::float32, ScalarKind::float64)),
+    ::testing::ValuesIn(every_family_query_scalar()),
     moving_name);
 
 TEST(MovingOracle, AgreesWithTheMotionFamilysConstructedAnswers) {

@@ -15,7 +15,7 @@
 namespace sepax::props {
 namespace {
 
-using Param = std::tuple<gen::Family, Query, ScalarKind>;
+using Param = FamilyQueryScalar;
 class OracleAgreement : public ::testing::TestWithParam<Param> {};
 
 TEST_P(OracleAgreement, FilteredExactAndCgalAgree) {
@@ -42,9 +42,7 @@ TEST_P(OracleAgreement, FilteredExactAndCgalAgree) {
 
 INSTANTIATE_TEST_SUITE_P(
     Families, OracleAgreement,
-    ::testing::Combine(::testing::ValuesIn(gen::all_families()),
-                       ::testing::Values(Query::obb_obb, Query::tri_obb, Query::tri_tri),
-                       ::testing::Values(ScalarKind::float32, ScalarKind::float64)),
+    ::testing::ValuesIn(every_family_query_scalar()),
     family_query_scalar_name<::testing::TestParamInfo<Param>>);
 
 }  // namespace

@@ -77,6 +77,15 @@ void Counterexample::save(const std::string& name) {
                name.c_str(), path.c_str(), path.c_str());
 }
 
+std::vector<FamilyQueryScalar> every_family_query_scalar() {
+  std::vector<FamilyQueryScalar> all;
+  for (gen::Family family : gen::all_families())
+    for (Query query : {Query::obb_obb, Query::tri_obb, Query::tri_tri})
+      for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+        all.emplace_back(family, query, scalar);
+  return all;
+}
+
 std::string label(gen::Family family, Query query, ScalarKind scalar) {
   return std::string(to_string(query)) + "/" + std::string(gen::to_string(family)) + "/" +
          std::string(to_string(scalar));

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
@@ -74,6 +75,10 @@ bool check_and_save(const std::string& name, Testable&& testable) {
 }
 
 std::string label(gen::Family family, Query query, ScalarKind scalar);
+
+/// The (family, query, scalar) parameters of the per-family suites.
+using FamilyQueryScalar = std::tuple<gen::Family, Query, ScalarKind>;
+std::vector<FamilyQueryScalar> every_family_query_scalar();
 
 /// gtest parameter name for (family, query, scalar) suites: "obb_obb_random_float".
 template <class ParamInfo>
