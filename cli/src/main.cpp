@@ -66,8 +66,8 @@ int main(int argc, char** argv) {
   verify_cmd->add_option("--out", verify.out, "Results directory")->capture_default_str();
   verify_cmd->add_option("--family", verify.families, "Only this generator family (repeatable)");
   verify_cmd->add_option("--kernel", verify.kernel_ids, "Only this kernel id (repeatable)");
-  verify_cmd->add_flag("--moving", verify.moving,
-                       "Also run the moving kernels (test_moving, find_first_contact; work in progress)");
+  verify_cmd->add_flag("--moving,!--no-moving", verify.moving,
+                       "Run the moving kernels too (test_moving, find_first_contact; the default)");
   verify_cmd->add_option("--max-replays", verify.max_replays,
                          "Replay files kept per kernel x family")
       ->capture_default_str();

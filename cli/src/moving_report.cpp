@@ -70,7 +70,7 @@ std::string moving_table_title() {
       "moving kernels x family (exact t* from first_contact_sat, first_contact_lp on every {}th case; "
       "both fc = both states first_contact; ill-cond = of those, ill-conditioned (boundary when over the bound); "
       "TOI error = |t - t*| / T and point distance / size, over the remaining first contacts; "
-      "ok needs both <= 64 u = {:.2g} float, {:.2g} double):",
+      "ok needs both <= {:.2g} float, {:.2g} double (issue 3 acceptance)):",
       GroupPlan{}.cross_check_every, contact_error_bound(ScalarKind::float32),
       contact_error_bound(ScalarKind::float64));
 }

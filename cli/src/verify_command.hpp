@@ -29,9 +29,8 @@ struct VerifyOptions {
   std::vector<std::string> families;    ///< empty: all
   std::vector<std::string> kernel_ids;  ///< empty: every registered static kernel (and moving ones with `moving`)
   /// Also run the moving kernels (constant velocity, issue 3) when no
-  /// --kernel is given. Off by default while those kernels still have known
-  /// gross cases (see the README): the default run is the static campaign.
-  bool moving = false;
+  /// --kernel is given (--no-moving: the static campaign only).
+  bool moving = true;
   /// Replay files kept per kernel × family (and for the harness) per run.
   std::size_t max_replays = 100;
   /// How to call this binary in the printed replay commands (argv[0]).

@@ -21,12 +21,15 @@
 /// keep the candidate that misses the features least (contact_candidates).
 ///
 /// The plane is parametrised by dropping n's dominant coordinate (no sqrt);
-/// the 2D point is lifted back onto both features' planes and averaged.
+/// the 2D point is lifted back onto both features (a segment along itself)
+/// and averaged.
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
+#include "sepax/core/accurate_products.hpp"
 #include "sepax/core/vec3.hpp"
 
 namespace sepax::detail {
@@ -140,6 +143,38 @@ S miss2(const Point2<S>& c, const Point2<S>* f, int count) {
   return best;
 }
 
+/// The midpoint of the closest points of two segments touching across the
+/// plane with normal n (n need not be accurate). Each parameter is where one
+/// segment's line crosses the plane through the other segment spanned with n:
+/// s = ((p − r) × e)·n / ((d × e)·n). If the lines meet, they meet there for
+/// any n, so the direction error of n = d × e for nearly parallel edges (~u/θ)
+/// moves the point only along the lines, and the gap left is O(u·size) — the
+/// textbook closest-point formula (b·f − c·e)/(a·e − b²) loses u/θ² instead.
+template <class S>
+Vec3<S> edge_edge_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S>& n) {
+  const Vec3<S>& p = fa.points[0];
+  const Vec3<S>& r = fb.points[0];
+  const Vec3<S> d = fa.points[1] - p, e = fb.points[1] - r, w = r - p;
+  const auto closest = [](const Vec3<S>& x, const Vec3<S>& o, const Vec3<S>& dir) {
+    const S len2 = dir.dot(dir);
+    return len2 == S(0) ? S(0) : std::clamp((x - o).dot(dir) / len2, S(0), S(1));
+  };
+  const S denom = d.cross(e).dot(n);
+  S s, t;
+  if (denom != S(0)) {
+    s = std::clamp(w.cross(e).dot(n) / denom, S(0), S(1));
+    t = std::clamp(w.cross(d).dot(n) / denom, S(0), S(1));
+  } else {  // parallel, or a point-like edge: the middle of the overlap
+    s = (closest(r, p, d) + closest(fb.points[1], p, d)) / S(2);
+    t = closest(p + d * s, r, e);
+  }
+  // A clamped parameter moves the other one to the point nearest the end.
+  const Vec3<S> pa = p + d * s;
+  t = closest(pa, r, e);
+  s = closest(r + e * t, p, d);
+  return (p + d * s + r + e * t) / S(2);
+}
+
 /// A point common to two features touching across the plane with normal n
 /// (both lie in that plane up to rounding). `miss` receives the squared
 /// distance, in the plane's 2D parametrisation, from the point to the farther
@@ -177,33 +212,11 @@ Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S
     if (clip_segment(big2.data(), big->count, s0, s1))
       q = {(s0.x + s1.x) / S(2), (s0.y + s1.y) / S(2)}, found = true;
   } else if (big->count == 2 && small_count == 2) {
-    // Two segments: their crossing (clamped onto both), or the middle of
-    // their overlap. For nearly parallel segments the crossing of the lines is
-    // ill-conditioned, and for a true crossing the overlap's middle is wrong,
-    // so both are formed and the one closer to both segments is kept.
-    const Point2<S>& p0 = big2[0];
-    const Point2<S>& p1 = big2[1];
-    const Point2<S>& r0 = small2[0];
-    const Point2<S>& r1 = small2[1];
-    const S px = p1.x - p0.x, py = p1.y - p0.y, rx = r1.x - r0.x, ry = r1.y - r0.y;
-    const auto miss = [&](const Point2<S>& c) {  // squared distance to the farther segment
-      const Point2<S> a = closest_on_segment(c, p0, p1), b = closest_on_segment(c, r0, r1);
-      const S da = (a.x - c.x) * (a.x - c.x) + (a.y - c.y) * (a.y - c.y);
-      const S db = (b.x - c.x) * (b.x - c.x) + (b.y - c.y) * (b.y - c.y);
-      return da > db ? da : db;
-    };
-    const Point2<S> c0 = closest_on_segment(r0, p0, p1), c1 = closest_on_segment(r1, p0, p1);
-    const Point2<S> d0 = closest_on_segment(p0, r0, r1), d1 = closest_on_segment(p1, r0, r1);
-    q = {(c0.x + c1.x + d0.x + d1.x) / S(4), (c0.y + c1.y + d0.y + d1.y) / S(4)};
-    const S denom = px * ry - py * rx;
-    if (denom != S(0)) {
-      const S t = std::clamp(((r0.x - p0.x) * ry - (r0.y - p0.y) * rx) / denom, S(0), S(1));
-      const S u = std::clamp(((r0.x - p0.x) * py - (r0.y - p0.y) * px) / denom, S(0), S(1));
-      const Point2<S> crossing{(p0.x + t * px + r0.x + u * rx) / S(2),
-                               (p0.y + t * py + r0.y + u * ry) / S(2)};
-      if (miss(crossing) <= miss(q)) q = crossing;
-    }
-    found = true;
+    // Two edges: in the contact plane they may look collinear (nearly
+    // parallel edges), so their meeting point is found in 3D instead.
+    const Vec3<S> mid = edge_edge_contact(fa, fb, n);
+    if (miss) *miss = std::max(miss2(flat(mid), a2.data(), fa.count), miss2(flat(mid), b2.data(), fb.count));
+    return mid;
   } else if (small_count == 1) {
     q = small2[0];  // a vertex touching anything: the vertex itself
     found = true;
@@ -217,8 +230,21 @@ Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S
 
   if (miss) *miss = std::max(miss2(q, a2.data(), fa.count), miss2(q, b2.data(), fb.count));
 
-  // Lift onto each feature's plane n·x = n·p and average.
-  const auto lift = [&](const Feature<S>& f) {
+  // Lift q back onto each feature and average. A segment is lifted along
+  // itself (the same parameter as in 2D): it lies in the contact plane only up
+  // to the direction error of n, which is large when n is a cross product of
+  // nearly parallel edges (~u/θ), so lifting onto the plane n·x = n·p would
+  // move the point off the edge by ~size·u/θ.
+  const auto lift = [&](const Feature<S>& f, const std::array<Point2<S>, 8>& f2) -> Vec3<S> {
+    if (f.count == 1) return f.points[0];
+    if (f.count == 2) {
+      const S dx = f2[1].x - f2[0].x, dy = f2[1].y - f2[0].y;
+      const S len2 = dx * dx + dy * dy;
+      if (len2 == S(0)) return f.centroid();
+      const S t = std::clamp(((q.x - f2[0].x) * dx + (q.y - f2[0].y) * dy) / len2, S(0), S(1));
+      return f.points[0] + (f.points[1] - f.points[0]) * t;
+    }
+    // A face: onto its plane n·x = n·p (n is then a face normal, accurate).
     const S offset = n.dot(f.centroid());
     Vec3<S> p;
     p[i] = q.x;
@@ -226,7 +252,7 @@ Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S
     p[k] = (offset - n[i] * q.x - n[j] * q.y) / n[k];
     return p;
   };
-  return (lift(fa) + lift(fb)) / S(2);
+  return (lift(fa, a2) + lift(fb, b2)) / S(2);
 }
 
 /// The contact point of two features built by `make(looseness)` for
@@ -247,5 +273,164 @@ Vec3<S> contact_candidates(const Vec3<S>& n, S tiny2, MakeFeatures make) {
   return best;
 }
 
-}  // namespace sepax::detail
+/// The point of the closed triangle (a, b, c) nearest p, by the Voronoi
+/// regions of its vertices, edges and face; a degenerate triangle (segment or
+/// point) is handled by its edges.
+template <class S>
+Vec3<S> closest_on_triangle(const Vec3<S>& p, const Vec3<S>& a, const Vec3<S>& b, const Vec3<S>& c) {
+  const auto on_segment = [&](const Vec3<S>& x, const Vec3<S>& y) {
+    const Vec3<S> d = y - x;
+    const S len2 = d.dot(d);
+    if (len2 == S(0)) return x;
+    return Vec3<S>(x + d * std::clamp((p - x).dot(d) / len2, S(0), S(1)));
+  };
+  // The normal accurately rounded: a sliver's plain cross product is turned by
+  // ~u/width, which would misplace the projection and the inside tests.
+  const Vec3<S> n = accurate::edge_cross(a, b, a, c);
+  const S n2 = n.dot(n);
+  if (n2 > S(0)) {
+    // Inside the face's prism: the projection onto the plane.
+    const Vec3<S> q = p - n * (n.dot(p - a) / n2);
+    if (n.dot((b - a).cross(q - a)) >= S(0) && n.dot((c - b).cross(q - b)) >= S(0) &&
+        n.dot((a - c).cross(q - c)) >= S(0))
+      return q;
+  }
+  Vec3<S> best = on_segment(a, b);
+  for (const Vec3<S>& x : {on_segment(b, c), on_segment(c, a)})
+    if ((x - p).squaredNorm() < (best - p).squaredNorm()) best = x;
+  return best;
+}
 
+/// The midpoint of the closest points of two closed convex polytopes that
+/// touch (or nearly), given by their vertices, their edges (vertex index
+/// pairs) and a closest-point function each. Between convex polytopes the
+/// closest pair is always realised by a vertex of one against the other, or by
+/// two edges, so those are the candidates. Used when the supporting features
+/// across the last axis miss each other — e.g. a vertex just past the end of a
+/// nearly parallel edge — since at the first time of contact the closest points
+/// are the contact.
+template <class S, std::size_t NA, std::size_t EA, std::size_t NB, std::size_t EB, class ClosestA,
+          class ClosestB>
+Vec3<S> closest_pair_midpoint(const std::array<Vec3<S>, NA>& va, const std::array<std::array<int, 2>, EA>& ea,
+                              ClosestA closest_a, const std::array<Vec3<S>, NB>& vb,
+                              const std::array<std::array<int, 2>, EB>& eb, ClosestB closest_b) {
+  Vec3<S> best = va[0];
+  S best2 = S(-1);
+  const auto consider = [&](const Vec3<S>& x, const Vec3<S>& y) {
+    const S d2 = (x - y).squaredNorm();
+    if (best2 < S(0) || d2 < best2) best2 = d2, best = (x + y) / S(2);
+  };
+  for (const Vec3<S>& v : vb) consider(v, closest_a(v));
+  for (const Vec3<S>& v : va) consider(v, closest_b(v));
+  for (const auto& [a0, a1] : ea)
+    for (const auto& [b0, b1] : eb) {
+      Feature<S> fa, fb;
+      fa.add(va[a0]), fa.add(va[a1]);
+      fb.add(vb[b0]), fb.add(vb[b1]);
+      const Vec3<S> m = edge_edge_contact(fa, fb, (va[a1] - va[a0]).cross(vb[b1] - vb[b0]));
+      consider(closest_a(m), closest_b(m));
+    }
+  return best;
+}
+
+/// The edges of a triangle as vertex index pairs.
+inline constexpr std::array<std::array<int, 2>, 3> kTriangleEdges{{{0, 1}, {1, 2}, {2, 0}}};
+
+/// closest_pair_midpoint for two triangles.
+template <class S>
+Vec3<S> triangles_contact(const std::array<Vec3<S>, 3>& a, const std::array<Vec3<S>, 3>& b) {
+  return closest_pair_midpoint<S>(
+      a, kTriangleEdges, [&](const Vec3<S>& x) { return closest_on_triangle(x, a[0], a[1], a[2]); },
+      b, kTriangleEdges, [&](const Vec3<S>& x) { return closest_on_triangle(x, b[0], b[1], b[2]); });
+}
+
+/// A box as a polytope for closest_pair_midpoint: centre c, orthonormal axes
+/// and half-widths e (zero allowed).
+template <class S>
+struct BoxPolytope {
+  Vec3<S> c;
+  std::array<Vec3<S>, 3> axes;
+  std::array<S, 3> e;
+
+  std::array<Vec3<S>, 8> corners() const {
+    std::array<Vec3<S>, 8> v;
+    for (int k = 0; k < 8; ++k) {
+      v[k] = c;
+      for (int i = 0; i < 3; ++i) v[k] += ((k >> i) & 1 ? e[i] : -e[i]) * axes[i];
+    }
+    return v;
+  }
+  /// The twelve edges of corners(): pairs differing in one bit.
+  static constexpr std::array<std::array<int, 2>, 12> edges() {
+    std::array<std::array<int, 2>, 12> list{};
+    int m = 0;
+    for (int k = 0; k < 8; ++k)
+      for (int i = 0; i < 3; ++i)
+        if (!((k >> i) & 1)) list[m++] = {k, k | (1 << i)};
+    return list;
+  }
+  Vec3<S> closest(const Vec3<S>& x) const {
+    Vec3<S> q = c;
+    for (int i = 0; i < 3; ++i) q += std::clamp(axes[i].dot(x - c), -e[i], e[i]) * axes[i];
+    return q;
+  }
+};
+
+/// closest_pair_midpoint for a triangle and a box.
+template <class S>
+Vec3<S> triangle_box_contact(const std::array<Vec3<S>, 3>& tri, const BoxPolytope<S>& box) {
+  return closest_pair_midpoint<S>(
+      tri, kTriangleEdges, [&](const Vec3<S>& x) { return closest_on_triangle(x, tri[0], tri[1], tri[2]); },
+      box.corners(), BoxPolytope<S>::edges(), [&](const Vec3<S>& x) { return box.closest(x); });
+}
+
+/// closest_pair_midpoint for two boxes.
+template <class S>
+Vec3<S> box_box_contact(const BoxPolytope<S>& a, const BoxPolytope<S>& b) {
+  return closest_pair_midpoint<S>(
+      a.corners(), BoxPolytope<S>::edges(), [&](const Vec3<S>& x) { return a.closest(x); },
+      b.corners(), BoxPolytope<S>::edges(), [&](const Vec3<S>& x) { return b.closest(x); });
+}
+
+/// The scalar the closest-pair fallback runs in: double for float kernels
+/// (off the hot path, and float loses the nearly parallel cases it is for),
+/// the kernel's own scalar otherwise.
+template <class S>
+using Wide = std::conditional_t<std::is_same_v<S, float>, double, S>;
+
+template <class S, std::size_t N>
+std::array<Vec3<Wide<S>>, N> widen(const std::array<Vec3<S>, N>& points) {
+  std::array<Vec3<Wide<S>>, N> out;
+  for (std::size_t k = 0; k < N; ++k) out[k] = points[k].template cast<Wide<S>>();
+  return out;
+}
+
+template <class S>
+BoxPolytope<Wide<S>> widen(const BoxPolytope<S>& b) {
+  return {b.c.template cast<Wide<S>>(), widen(b.axes), {Wide<S>(b.e[0]), Wide<S>(b.e[1]), Wide<S>(b.e[2])}};
+}
+
+/// The feature point p, checked in 3D: when it lies farther than `tiny` from
+/// either shape (closest_a, closest_b, taking and returning Vec3<Wide<S>>), the
+/// closest-pair point from `fallback()` (in Wide<S>) replaces it if that one
+/// lies closer. The 2D miss of
+/// contact_candidates cannot see a point that is off a shape along n, which
+/// happens when n is ill-conditioned (nearly parallel edges, slivers).
+template <class S, class ClosestA, class ClosestB, class Fallback>
+Vec3<S> checked_contact(const Vec3<S>& p, S tiny, ClosestA closest_a, ClosestB closest_b, Fallback fallback) {
+  using W = Wide<S>;
+  const auto miss = [&](const Vec3<W>& x) {
+    return std::max((closest_a(x) - x).squaredNorm(), (closest_b(x) - x).squaredNorm());
+  };
+  const Vec3<W> wide = p.template cast<W>();
+  const W m = miss(wide);
+  // A sixteenth of the features' 64-rounding threshold: the 3D check is cheap
+  // to pass for a real contact, and a point 64 roundings off a shape is already
+  // a sizeable part of a float kernel's error budget.
+  const W accept = W(tiny) / W(16);
+  if (m <= accept * accept) return p;
+  const Vec3<W> q = fallback();
+  return miss(q) < m ? q.template cast<S>() : p;
+}
+
+}  // namespace sepax::detail

@@ -53,6 +53,34 @@ Vec3<S> from_frame(const Obb3<S>& box, const Vec3<S>& l) {
   return box.axes[0] * l[0] + box.axes[1] * l[1] + box.axes[2] * l[2];
 }
 
+/// The triangle normal N in the box frame (e: the edges in that frame). For a
+/// sliver the frame edges' cross product cancels and its direction is off by
+/// ~u·M/width, which widens the sliver's projection onto it; then N is
+/// recomputed from the exactly rounded world edges and rotated into the frame.
+template <class S>
+Vec3<S> frame_normal(const Triangle3<S>& tri, const Obb3<S>& box, const std::array<Vec3<S>, 3>& e) {
+  const Vec3<S> n = e[0].cross(e[1]);
+  if (n.squaredNorm() >= S(0x1p-8) * e[0].squaredNorm() * e[1].squaredNorm()) return n;
+  const auto& u = tri.vertices;
+  const Vec3<S> world = accurate::edge_cross(u[0], u[1], u[1], u[2]);
+  return {box.axes[0].dot(world), box.axes[1].dot(world), box.axes[2].dot(world)};
+}
+
+/// E_i × B_j in the box frame; when E_i is nearly parallel to B_j, the two
+/// small coordinates of E_i are recomputed accurately from the world vertices.
+template <class S>
+Vec3<S> frame_edge_axis(const Triangle3<S>& tri, const Obb3<S>& box, const std::array<Vec3<S>, 3>& e,
+                        int i, int j) {
+  const Vec3<S> l = e[i].cross(Vec3<S>::Unit(j));
+  if (l.squaredNorm() >= S(0x1p-8) * e[i].squaredNorm()) return l;
+  const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+  const auto& u = tri.vertices;
+  Vec3<S> exact_e = e[i];
+  exact_e[j1] = accurate::edge_dot(box.axes[j1], u[i], u[(i + 1) % 3]);
+  exact_e[j2] = accurate::edge_dot(box.axes[j2], u[i], u[(i + 1) % 3]);
+  return exact_e.cross(Vec3<S>::Unit(j));
+}
+
 }  // namespace detail
 
 /// Do the closed triangle and the closed box intersect? On separation the
@@ -69,15 +97,8 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
   const std::array<Vec3<S>, 3> e{v[1] - v[0], v[2] - v[1], v[0] - v[2]};
   const std::array<S, 3>& b = box.extents;
 
-  const auto& u = tri.vertices;
-  const auto& axes = box.axes;
-
   // L = N: the triangle projects (up to rounding) to one point; R = Σ b_j |N_j|.
-  Vec3<S> n = e[0].cross(e[1]);
-  if (n.squaredNorm() < S(0x1p-8) * e[0].squaredNorm() * e[1].squaredNorm()) {
-    const Vec3<S> world = accurate::edge_cross(u[0], u[1], u[1], u[2]);
-    n = {axes[0].dot(world), axes[1].dot(world), axes[2].dot(world)};
-  }
+  const Vec3<S> n = detail::frame_normal(tri, box, e);
   if (detail::separates(n, v, b[0] * abs(n[0]) + b[1] * abs(n[1]) + b[2] * abs(n[2])))
     return {false, {AxisKind::normal_a, 0, 0}, detail::from_frame(box, n)};
 
@@ -92,13 +113,7 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      Vec3<S> l = e[i].cross(Vec3<S>::Unit(j));
-      if (l.squaredNorm() < S(0x1p-8) * e[i].squaredNorm()) {
-        Vec3<S> exact_e = e[i];
-        exact_e[j1] = accurate::edge_dot(axes[j1], u[i], u[(i + 1) % 3]);
-        exact_e[j2] = accurate::edge_dot(axes[j2], u[i], u[(i + 1) % 3]);
-        l = exact_e.cross(Vec3<S>::Unit(j));
-      }
+      const Vec3<S> l = detail::frame_edge_axis(tri, box, e, i, j);
       if (detail::separates(l, v, b[j1] * abs(l[j1]) + b[j2] * abs(l[j2])))
         return {false, {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
                 detail::from_frame(box, l)};

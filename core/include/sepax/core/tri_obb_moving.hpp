@@ -42,7 +42,8 @@ template <class S>
 struct BoxFrame {
   std::array<Vec3<S>, 3> v;  ///< vertices
   std::array<Vec3<S>, 3> e;  ///< cyclic edges
-  Vec3<S> n;                 ///< triangle normal
+  Vec3<S> n;                 ///< triangle normal (accurate for slivers)
+  std::array<Vec3<S>, 9> edge_axes;  ///< E_i × B_j at 3i + j (accurate when nearly parallel)
   Vec3<S> w;                 ///< W in the box frame
 
   BoxFrame(const Triangle3<S>& tri, const Obb3<S>& box, const LinearMotion<S>& m) {
@@ -51,7 +52,9 @@ struct BoxFrame {
       v[k] = {box.axes[0].dot(rel), box.axes[1].dot(rel), box.axes[2].dot(rel)};
     }
     e = {v[1] - v[0], v[2] - v[1], v[0] - v[2]};
-    n = e[0].cross(e[1]);
+    n = frame_normal(tri, box, e);
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) edge_axes[3 * i + j] = frame_edge_axis(tri, box, e, i, j);
     const Vec3<S> W = m.velocity_b - m.velocity_a;
     w = {box.axes[0].dot(W), box.axes[1].dot(W), box.axes[2].dot(W)};
   }
@@ -79,7 +82,7 @@ void static_axes(const BoxFrame<S>& f, std::array<Vec3<S>, 13>& l,
   }
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
-      l[4 + 3 * i + j] = f.e[i].cross(Vec3<S>::Unit(j));
+      l[4 + 3 * i + j] = f.edge_axes[3 * i + j];
       label[4 + 3 * i + j] = {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)};
     }
 }
@@ -179,11 +182,19 @@ ContactResult<S> find_first_contact(const Triangle3<S>& tri, const Obb3<S>& box,
   const std::array<Vec3<S>, 3> identity{Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()};
   const S scale = box.extents[0] + box.extents[1] + box.extents[2] + f.v[0].cwiseAbs().sum();
   const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * scale;
-  const Vec3<S> local = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
+  const Vec3<S> feature_point = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
     return std::pair{detail::triangle_feature(f.v, n, looseness),
                      obb_obb::detail::box_feature<S>(t * f.w, identity, box.extents, Vec3<S>(-n),
                                                      looseness)};
   });
+  const auto wide_box = sepax::detail::widen(sepax::detail::BoxPolytope<S>{t * f.w, identity, box.extents});
+  const auto wide_tri = sepax::detail::widen(f.v);
+  using W = sepax::detail::Wide<S>;
+  const Vec3<S> local = sepax::detail::checked_contact<S>(
+      feature_point, tiny,
+      [&](const Vec3<W>& x) { return sepax::detail::closest_on_triangle(x, wide_tri[0], wide_tri[1], wide_tri[2]); },
+      [&](const Vec3<W>& x) { return wide_box.closest(x); },
+      [&] { return sepax::detail::triangle_box_contact(wide_tri, wide_box); });
   // local is relative to the box's initial centre, in its frame; the triangle
   // has moved by t·velocity_a in the world, and so has this frame's origin
   // relative to the triangle: world = C_b + t·v_a + B·local.

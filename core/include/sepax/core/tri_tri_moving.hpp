@@ -122,10 +122,17 @@ ContactResult<S> find_first_contact(const Triangle3<S>& a, const Triangle3<S>& b
   const detail::Points<S> moved{pair.q[0] + t * pair.w, pair.q[1] + t * pair.w,
                                 pair.q[2] + t * pair.w};
   const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * pair.size;
-  const Vec3<S> local = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
+  const Vec3<S> feature_point = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
     return std::pair{tri_obb::detail::triangle_feature(pair.p, n, looseness),
                      tri_obb::detail::triangle_feature(moved, Vec3<S>(-n), looseness)};
   });
+  const auto wa = sepax::detail::widen(pair.p), wb = sepax::detail::widen(moved);
+  using W = sepax::detail::Wide<S>;
+  const Vec3<S> local = sepax::detail::checked_contact<S>(
+      feature_point, tiny,
+      [&](const Vec3<W>& x) { return sepax::detail::closest_on_triangle(x, wa[0], wa[1], wa[2]); },
+      [&](const Vec3<W>& x) { return sepax::detail::closest_on_triangle(x, wb[0], wb[1], wb[2]); },
+      [&] { return sepax::detail::triangles_contact(wa, wb); });
   result.point = a.vertices[0] + t * motion.velocity_a + local;
   return result;
 }
