@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "sepax/core/obb_obb.hpp"
+#include "sepax/core/obb_obb_batch.hpp"
 #include "sepax/core/tri_obb.hpp"
 #include "sepax/core/tri_tri.hpp"
 
@@ -101,6 +102,9 @@ TEST(StrictScalar, KernelsCompileAndAgreeWithDouble) {
     EXPECT_EQ(d1.intersects, s1.intersects);
     EXPECT_EQ(d1.axis, s1.axis);
     EXPECT_NEAR(d1.direction[0], s1.direction[0].value(), 1e-12);
+
+    // The batch form's formulas, one pair at a time over the strict scalar.
+    EXPECT_EQ(obb_obb::test_static_batch_one(a, b), obb_obb::test_static_batch_one(strict(a), strict(b)));
 
     const auto d2 = obb_obb::test_static_eps(a, b);
     const auto s2 = obb_obb::test_static_eps(strict(a), strict(b), Strict(1e-6));

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
@@ -30,11 +31,18 @@ struct ContactOutcome {
   SeparatingAxis axis{};
 };
 
+/// A prepared benchmark set: tests every pair of the set it was made from and
+/// returns how many the kernel reports intersecting.
+using SetRunner = std::function<std::size_t()>;
+
 /// Which of the three kernel signatures an entry has.
 enum class KernelMode { static_test, moving_test, first_contact };
 
 struct KernelInfo {
-  std::string id;          ///< "<query>/<mode>/<scalar>"
+  std::string id;          ///< "<query>/<mode>/<scalar>", or "<library>/<name>/<scalar>" for peers
+  /// Who wrote the kernel: "sepax", or the peer library ("fcl", "ode",
+  /// "textbook", ...). Gross verdicts of peers are findings, not sepax failures.
+  std::string origin = "sepax";
   Query query;
   ScalarKind scalar;
   KernelMode mode = KernelMode::static_test;
@@ -43,6 +51,10 @@ struct KernelInfo {
   /// kernels report touching for pairs separated by up to about this much).
   /// 0 for kernels that claim to be exact up to rounding.
   double conservative_bias = 0;
+  /// The kernel names the axis that separated (StaticOutcome::axis and
+  /// direction) — a witness the oracle can check. false for the batch form
+  /// (verdicts only) and for peers, whose libraries do not say.
+  bool reports_axis = true;
   /// Runs the kernel on the pair, converting the stored doubles to the kernel's
   /// scalar (exact for cases whose scalar is this kernel's).
   std::function<StaticOutcome(const ShapePair&)> test;
@@ -51,7 +63,17 @@ struct KernelInfo {
   std::function<StaticOutcome(const ShapePair&, const LinearMotiond&)> test_moving;
   /// first_contact: state, first time and a contact point.
   std::function<ContactOutcome(const ShapePair&, const LinearMotiond&)> find_first_contact;
+  /// static_test only, for benchmarks: converts a set of pairs to the
+  /// kernel's own input types once (outside the timed loop) and returns a
+  /// runner over them. The pairs must outlive nothing: the runner owns copies.
+  std::function<SetRunner(std::span<const ShapePair>)> prepare_set;
+  bool is_peer() const { return origin != "sepax"; }
 };
+
+/// Adds kernels of other libraries (peer adapters) to the static registry.
+/// Call once, before the first call of static_kernels() or find_kernel()
+/// (the registry hands out spans and never moves afterwards).
+void register_static_kernels(std::vector<KernelInfo> extra);
 
 /// Every registered static kernel (mode static_test), in a stable order.
 std::span<const KernelInfo> static_kernels();
