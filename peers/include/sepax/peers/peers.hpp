@@ -1,0 +1,29 @@
+#pragma once
+/// \file Peer adapters (SPEC §8): other libraries' static collision tests
+/// behind sepax's KernelInfo, so that campaigns judge them against the same
+/// exact oracles and benchmarks time them on the same data as sepax's kernels.
+///
+/// Ids are "<library>/<name>/<scalar>" with origin = <library>; <scalar> is the
+/// scalar of the cases the entry runs on (ShapePair stores them in double,
+/// exactly representable in that scalar). The library computes in its own
+/// precision, which may differ from the case scalar: FCL (templated) and the
+/// textbook kernels in the case scalar, ODE and libccd in double, CGAL exactly,
+/// Bullet in float (Debian's default libBulletCollision). Each adapter's .cpp
+/// says which of its tests are epsilon-biased and how (conservative_bias), and
+/// what the library does on touching and degenerate input.
+///
+/// This header includes no peer library: FCL, Bullet, ODE, libccd and CGAL stay
+/// inside the sepax_peers library, one .cpp each.
+#include <vector>
+
+#include "sepax/core/registry.hpp"
+
+namespace sepax::peers {
+
+/// Every peer kernel (origin != "sepax"), ready for sepax::register_static_kernels.
+std::vector<KernelInfo> peer_kernels();
+
+/// Registers them; call once at program start, before the registry is read.
+void register_peer_kernels();
+
+}  // namespace sepax::peers

@@ -1,0 +1,144 @@
+// libccd 2.1 (Debian libccd-dev, built with CCD_DOUBLE: ccd_real_t = double,
+// so every entry computes in double). libccd only sees shapes through support
+// and centre functions, written here for a box and a triangle.
+//
+//  ccd/gjk_obb_obb/*, ccd/gjk_tri_obb/*  ccdGJKIntersect (GJK, boolean).
+//      Its zero tests use an absolute CCD_EPS = DBL_EPSILON; a zero search
+//      direction (origin on the simplex, i.e. touching) ends with "not
+//      intersecting": a triangle vertex exactly on a box corner is missed.
+//  ccd/mpr_obb_obb/*, ccd/mpr_tri_obb/*  ccdMPRIntersect (Minkowski portal
+//      refinement, G. Snethen, XenoCollide, Game Programming Gems 7, 2008).
+//      Touching (a zero dot product in portal discovery) is "not
+//      intersecting" (boxes touching face to face, along an edge, at a
+//      vertex); the refinement gives up once the portal cannot grow by
+//      mpr_tolerance = 1e-4 (absolute, CCD_INIT's default); a flat Minkowski
+//      difference (a triangle coplanar with a flat box) is missed. No bias:
+//      these errors are on the non-conservative side.
+// CCD_INIT's max_iterations is unbounded; GJK gets 1000 here so a degenerate
+// input cannot spin forever (it answers "not intersecting" when it runs out;
+// well-conditioned inputs need < 30). MPR's refinement has no iteration limit
+// in libccd 2.1.
+#include <ccd/ccd.h>
+
+#include "entry.hpp"
+
+namespace sepax::peers::detail {
+namespace {
+
+struct CcdBox {
+  double center[3];
+  double axes[3][3];  // axes[i] = A_i
+  double extents[3];
+};
+
+struct CcdTri {
+  double v[3][3];
+};
+
+CcdBox to_ccd(const Obb3d& b) {
+  CcdBox o{};
+  for (int i = 0; i < 3; ++i) {
+    o.center[i] = b.center[i];
+    o.extents[i] = b.extents[i];
+    for (int k = 0; k < 3; ++k) o.axes[i][k] = b.axes[i][k];
+  }
+  return o;
+}
+
+CcdTri to_ccd(const Triangle3d& t) {
+  CcdTri o{};
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) o.v[i][k] = t.vertices[i][k];
+  return o;
+}
+
+double dot(const double* a, const ccd_vec3_t* d) {
+  return a[0] * d->v[0] + a[1] * d->v[1] + a[2] * d->v[2];
+}
+
+/// Box vertex farthest along dir: C + Σ sign(dir·A_i)·a_i·A_i (ties: +).
+void box_support(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
+  const auto* b = static_cast<const CcdBox*>(obj);
+  for (int k = 0; k < 3; ++k) out->v[k] = b->center[k];
+  for (int i = 0; i < 3; ++i) {
+    const double s = dot(b->axes[i], dir) >= 0 ? b->extents[i] : -b->extents[i];
+    for (int k = 0; k < 3; ++k) out->v[k] += s * b->axes[i][k];
+  }
+}
+
+void box_center(const void* obj, ccd_vec3_t* out) {
+  const auto* b = static_cast<const CcdBox*>(obj);
+  for (int k = 0; k < 3; ++k) out->v[k] = b->center[k];
+}
+
+/// Triangle vertex farthest along dir (first one on ties).
+void tri_support(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
+  const auto* t = static_cast<const CcdTri*>(obj);
+  int best = 0;
+  double best_d = dot(t->v[0], dir);
+  for (int i = 1; i < 3; ++i) {
+    const double d = dot(t->v[i], dir);
+    if (d > best_d) {
+      best_d = d;
+      best = i;
+    }
+  }
+  for (int k = 0; k < 3; ++k) out->v[k] = t->v[best][k];
+}
+
+void tri_center(const void* obj, ccd_vec3_t* out) {
+  const auto* t = static_cast<const CcdTri*>(obj);
+  for (int k = 0; k < 3; ++k) out->v[k] = (t->v[0][k] + t->v[1][k] + t->v[2][k]) / 3;
+}
+
+ccd_t make_ccd(ccd_support_fn support1, ccd_center_fn center1) {
+  ccd_t ccd;
+  CCD_INIT(&ccd);
+  ccd.support1 = support1;
+  ccd.center1 = center1;
+  ccd.support2 = box_support;
+  ccd.center2 = box_center;
+  ccd.max_iterations = 1000;
+  return ccd;
+}
+
+template <class A>
+struct CcdPair {
+  A a;
+  CcdBox b;
+};
+
+CcdPair<CcdBox> obb_obb(const ShapePair& p) { return {to_ccd(p.obb_a), to_ccd(p.obb_b)}; }
+CcdPair<CcdTri> tri_obb(const ShapePair& p) { return {to_ccd(p.tri_a), to_ccd(p.obb_b)}; }
+
+void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
+  const ccd_t boxes = make_ccd(box_support, box_center);
+  const ccd_t tri_box = make_ccd(tri_support, tri_center);
+  out.push_back(make_entry("ccd", "gjk_obb_obb", Query::obb_obb, kind, obb_obb,
+                           [boxes](const CcdPair<CcdBox>& in) {
+                             return ccdGJKIntersect(&in.a, &in.b, &boxes) != 0;
+                           }));
+  out.push_back(make_entry("ccd", "mpr_obb_obb", Query::obb_obb, kind, obb_obb,
+                           [boxes](const CcdPair<CcdBox>& in) {
+                             return ccdMPRIntersect(&in.a, &in.b, &boxes) != 0;
+                           }));
+  out.push_back(make_entry("ccd", "gjk_tri_obb", Query::tri_obb, kind, tri_obb,
+                           [tri_box](const CcdPair<CcdTri>& in) {
+                             return ccdGJKIntersect(&in.a, &in.b, &tri_box) != 0;
+                           }));
+  out.push_back(make_entry("ccd", "mpr_tri_obb", Query::tri_obb, kind, tri_obb,
+                           [tri_box](const CcdPair<CcdTri>& in) {
+                             return ccdMPRIntersect(&in.a, &in.b, &tri_box) != 0;
+                           }));
+}
+
+}  // namespace
+
+std::vector<KernelInfo> ccd_kernels() {
+  std::vector<KernelInfo> out;
+  add_kernels(out, ScalarKind::float32);
+  add_kernels(out, ScalarKind::float64);
+  return out;
+}
+
+}  // namespace sepax::peers::detail

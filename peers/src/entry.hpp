@@ -1,0 +1,58 @@
+#pragma once
+/// \file Shared by the adapter .cpp files (not installed): how one peer test
+/// becomes a KernelInfo, and the per-library lists peers.cpp gathers.
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sepax/core/registry.hpp"
+#include "sepax/core/set_runner.hpp"
+
+namespace sepax::peers::detail {
+
+/// A static_test entry "<library>/<name>/<case scalar>". `convert(const
+/// ShapePair&)` builds the library's own input once; `call(const Input&)` runs
+/// the library's test and returns true when it reports intersecting. `test`
+/// converts and calls per pair (it has no witness: axis none, direction zero);
+/// `prepare_set` converts the whole set up front so the timed loop holds only
+/// `call` (set_runner.hpp).
+template <class Convert, class Call>
+KernelInfo make_entry(std::string_view library, std::string_view name, Query query,
+                      ScalarKind scalar, Convert convert, Call call, double bias = 0) {
+  KernelInfo k;
+  k.id = std::string(library) + "/" + std::string(name) + "/" + std::string(to_string(scalar));
+  k.origin = std::string(library);
+  k.query = query;
+  k.scalar = scalar;
+  k.mode = KernelMode::static_test;
+  k.conservative_bias = bias;
+  k.reports_axis = false;
+  k.test = [convert, call](const ShapePair& p) {
+    StaticOutcome out;
+    out.intersects = call(convert(p));
+    return out;
+  };
+  k.prepare_set = [convert, call](std::span<const ShapePair> pairs) {
+    return make_set_runner(pairs, convert, call);
+  };
+  return k;
+}
+
+/// Band of the epsilon-biased SAT tests (FCL's OBB::overlap, the textbook
+/// +1e-6 kernels), relative to shape size: the same √ε bound as sepax's own
+/// test_static_eps (core/src/registry.cpp): an ε on |R_ij| costs ε·size on a
+/// face axis but ε·size/θ on an edge axis of length sin θ, and that axis is
+/// the only separator only while the gap is below ~θ·size.
+double eps_bias(double eps);
+
+// One list per adapter file.
+std::vector<KernelInfo> fcl_kernels();
+std::vector<KernelInfo> bullet_kernels();
+std::vector<KernelInfo> ode_kernels();
+std::vector<KernelInfo> ccd_kernels();
+std::vector<KernelInfo> cgal_kernels();
+std::vector<KernelInfo> textbook_obb_obb_kernels();
+std::vector<KernelInfo> textbook_tri_tri_kernels();
+
+}  // namespace sepax::peers::detail

@@ -1,0 +1,24 @@
+#include "sepax/peers/peers.hpp"
+
+#include <cmath>
+
+#include "entry.hpp"
+
+namespace sepax::peers {
+
+namespace detail {
+double eps_bias(double eps) { return std::sqrt(eps); }
+}  // namespace detail
+
+std::vector<KernelInfo> peer_kernels() {
+  std::vector<KernelInfo> all;
+  for (auto make : {&detail::fcl_kernels, &detail::bullet_kernels, &detail::ode_kernels,
+                    &detail::ccd_kernels, &detail::cgal_kernels,
+                    &detail::textbook_obb_obb_kernels, &detail::textbook_tri_tri_kernels})
+    for (KernelInfo& k : make()) all.push_back(std::move(k));
+  return all;
+}
+
+void register_peer_kernels() { register_static_kernels(peer_kernels()); }
+
+}  // namespace sepax::peers
