@@ -10,9 +10,11 @@
 ///     (Table 6 writes N × F_j; for coplanar triangles M ∥ N, and M × F_j stays
 ///     meaningful when triangle A is degenerate). Stage 1 is complete for
 ///     non-parallel triangles, so stage 2 is reached only by intersecting
-///     non-parallel pairs and by (near-)parallel ones; testing it always, rather
-///     than after a parallelism test, means no rounding-dependent branch decides
-///     which axis set applies.
+///     non-parallel pairs and by (near-)parallel ones. It is skipped when the
+///     planes are at a clear angle (|N × M|² > 2⁻¹⁰|N|²|M|²): then stage 1 is
+///     complete, and what stage 2 could still decide is within the rounding
+///     band of a stage-1 axis — for every other pair stage 2 always runs, so no
+///     rounding-level parallelism test chooses the axis set.
 ///  3. Degenerate triangles. A triangle whose vertices are collinear is the
 ///     segment between its extreme vertices; one whose vertices coincide is a
 ///     point. Stages 1–2 are not complete for those sets, so when either triangle
@@ -86,14 +88,27 @@ int longest(const Points<S>& e) {
   return l0 >= l1 ? (l0 >= l2 ? 0 : 2) : (l1 >= l2 ? 1 : 2);
 }
 
-/// e × f, recomputed from the exact edges a0→a1 and b0→b1 when it cancels.
+/// e × f, recomputed from the exact edges a0→a1 and b0→b1 when it cancels;
+/// e2, f2 are |e|², |f|² (computed once per edge by the caller).
+template <class S>
+Vec3<S> edge_cross(const Vec3<S>& e, const Vec3<S>& f, S e2, S f2, const Vec3<S>& a0,
+                   const Vec3<S>& a1, const Vec3<S>& b0, const Vec3<S>& b1) {
+  const Vec3<S> l = e.cross(f);
+  if (l.squaredNorm() < S(0x1p-8) * e2 * f2) return accurate::edge_cross(a0, a1, b0, b1);
+  return l;
+}
+
 template <class S>
 Vec3<S> edge_cross(const Vec3<S>& e, const Vec3<S>& f, const Vec3<S>& a0, const Vec3<S>& a1,
                    const Vec3<S>& b0, const Vec3<S>& b1) {
-  const Vec3<S> l = e.cross(f);
-  if (l.squaredNorm() < S(0x1p-8) * e.squaredNorm() * f.squaredNorm())
-    return accurate::edge_cross(a0, a1, b0, b1);
-  return l;
+  return edge_cross(e, f, e.squaredNorm(), f.squaredNorm(), a0, a1, b0, b1);
+}
+
+/// Planes at an angle clearly above rounding: |N × M|² > 2⁻¹⁰·|N|²|M|², an
+/// angle above ~1.8°.
+template <class S>
+bool clearly_not_parallel(const Vec3<S>& n, const Vec3<S>& m) {
+  return n.cross(m).squaredNorm() > S(0x1p-10) * n.squaredNorm() * m.squaredNorm();
 }
 
 /// |n|² ≤ 2⁻¹⁶·|e|⁴: the triangle is a segment (or point) up to rounding.
@@ -123,17 +138,26 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   const auto& u = a.vertices;
   const auto& v = b.vertices;
 
+  const S e2[3] = {e[0].squaredNorm(), e[1].squaredNorm(), e[2].squaredNorm()};
+  const S f2[3] = {f[0].squaredNorm(), f[1].squaredNorm(), f[2].squaredNorm()};
+
   // Stage 1, Table 5: the two normals, then the nine edge crosses.
-  const Vec3<S> n = detail::edge_cross(e[0], e[1], u[0], u[1], u[1], u[2]);
+  const Vec3<S> n = detail::edge_cross(e[0], e[1], e2[0], e2[1], u[0], u[1], u[1], u[2]);
   if (separates(n, p, q)) return found(AxisKind::normal_a, 0, 0, n);
-  const Vec3<S> m = detail::edge_cross(f[0], f[1], v[0], v[1], v[1], v[2]);
+  const Vec3<S> m = detail::edge_cross(f[0], f[1], f2[0], f2[1], v[0], v[1], v[1], v[2]);
   if (separates(m, p, q)) return found(AxisKind::normal_b, 0, 0, m);
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
       const Vec3<S> l =
-          detail::edge_cross(e[i], f[j], u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3]);
+          detail::edge_cross(e[i], f[j], e2[i], f2[j], u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3]);
       if (separates(l, p, q)) return found(AxisKind::edge_edge, i, j, l);
     }
+  // Stage 1 is complete for triangles in planes at a clear angle (and neither
+  // segment-like, which makes N or M tiny and the angle unclear): an exactly
+  // separated pair has a stage-1 axis with a positive exact gap, and only a
+  // gap within rounding can have been missed. Stages 2–3 could only repeat
+  // such a boundary-level decision, so the pair intersects.
+  if (detail::clearly_not_parallel(n, m)) return {};
 
   // Stage 2, Table 6: in-plane edge normals.
   for (int i = 0; i < 3; ++i) {
