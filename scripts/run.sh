@@ -1,10 +1,33 @@
 #!/usr/bin/env bash
-# The README's run command: installs what the build needs, builds the
-# `sepax` command in release mode and runs the default verification campaign.
+# The README's run command (the main job): installs what the build needs,
+# builds sepax and its benchmarks in release mode, then
+#   1. runs the default verification campaign (sepax verify) — every kernel,
+#      sepax's and the peer libraries', against the exact oracles;
+#   2. times every static kernel and the oracles on the shared generators'
+#      sets (sepax_bench, Google Benchmark, JSON);
+#   3. writes the speed-versus-robustness report from both (sepax report).
 # Extra arguments go to `sepax verify` (e.g. --seed 7 --budget 120).
-set -euo pipefail
+# SEPAX_OUT (default sepax-results) is the results directory; SEPAX_BENCH_PAIRS
+# (default 65536) the pairs per benchmark set.
+# The exit status is verify's: non-zero on a gross verdict of a sepax kernel.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
-cmake --preset release >/dev/null
-cmake --build --preset release --target sepax
-exec ./build/release/cli/sepax verify "$@"
+bash scripts/setup.sh || exit 2
+cmake --preset release >/dev/null || exit 2
+cmake --build --preset release --target sepax sepax_bench || exit 2
+
+out=${SEPAX_OUT:-sepax-results}
+./build/release/cli/sepax verify --out "$out" "$@"
+status=$?
+
+echo
+echo "sepax_bench: timing every static kernel and oracle (median of 5 repetitions) ..."
+./build/release/bench/sepax_bench \
+  --sepax_pairs="${SEPAX_BENCH_PAIRS:-65536}" \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
+  --benchmark_min_time=0.01 \
+  --benchmark_out="$out/bench.json" --benchmark_out_format=json >"$out/bench.txt" || status=2
+
+./build/release/cli/sepax report "$out" "$out/bench.json" -o "$out/report" || status=2
+echo "report: $out/report/report.md and $out/report/report.html"
+exit $status

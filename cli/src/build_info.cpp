@@ -2,7 +2,12 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <memory>
+#include <thread>
+
+#include <fmt/format.h>
+#include <unistd.h>
 
 namespace sepax::cli {
 namespace {
@@ -30,6 +35,24 @@ std::optional<std::string> source_commit() {
   const auto changes = command_output(git + "status --porcelain --untracked-files=no 2>/dev/null");
   if (changes && !changes->empty()) *head += " (plus uncommitted changes)";
   return head;
+}
+
+std::string machine_description() {
+  std::array<char, 256> host{};
+  if (gethostname(host.data(), host.size() - 1) != 0) host[0] = '\0';
+  std::string cpu = "unknown CPU";
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);)
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos) {
+      cpu = line.substr(line.find(':') + 2);
+      break;
+    }
+  double gib = 0;
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  long kib = 0;
+  if (meminfo >> key >> kib && key == "MemTotal:") gib = double(kib) / (1024.0 * 1024.0);
+  return fmt::format("{}: {}, {} cores, {:.0f} GiB", host.data(), cpu, std::thread::hardware_concurrency(), gib);
 }
 
 }  // namespace sepax::cli

@@ -14,4 +14,8 @@ std::string compiler_description();
 /// git or the repository is unavailable.
 std::optional<std::string> source_commit();
 
+/// "<host>: <CPU model>, <n> cores, <m> GiB" from /proc (Linux), for reports:
+/// timings mean little without the machine that measured them.
+std::string machine_description();
+
 }  // namespace sepax::cli

@@ -31,7 +31,8 @@ struct CheckTally {
   std::size_t malformed = 0;
   std::size_t ok = 0;
   std::size_t boundary = 0;
-  std::size_t gross = 0;
+  std::size_t gross = 0;       ///< sepax's kernels, and peers named with --kernel
+  std::size_t peer_gross = 0;  ///< peers run by default: findings, not failures
   std::size_t unjudged = 0;  ///< the oracles disagreed or failed on the case
   std::size_t oracle_disagreements = 0;
   std::size_t oracle_failures = 0;
@@ -256,8 +257,10 @@ LinearMotiond to_motion(const CaseMotion& m) {
 
 class CaseChecker {
  public:
-  CaseChecker(std::ostream& out, std::ostream& err, bool json, CheckTally& tally)
-      : out_(out), err_(err), json_(json), tally_(tally) {}
+  /// peers_fail: a peer's gross verdict fails the run (the peer was asked
+  /// for by name with --kernel: replaying its finding).
+  CaseChecker(std::ostream& out, std::ostream& err, bool json, CheckTally& tally, bool peers_fail)
+      : out_(out), err_(err), json_(json), tally_(tally), peers_fail_(peers_fail) {}
 
   void malformed(const CaseError& e) {
     ++tally_.malformed;
@@ -379,7 +382,7 @@ class CaseChecker {
         classify_moving_run(run, kernel, view.pair, *view.motion, oracle, *view.moving_margins,
                             /*always_score=*/true);
         klass = std::string(oracle::to_string(run.verdict_class));
-        count(run.verdict_class);
+        count(run.verdict_class, kernel);
       } catch (const std::exception& e) {
         ++tally_.oracle_failures;
         err_ << fmt::format("sepax check: {}: margin or score failed: {}\n", kernel.id, e.what());
@@ -400,7 +403,7 @@ class CaseChecker {
     } else if (!find) {
       report.json["intersects"] = run.verdict.intersects;
       answer = run.verdict.intersects ? "meet" : "never meet";
-      if (!run.verdict.intersects) {
+      if (!run.verdict.intersects && kernel.reports_axis) {
         report.json["axis"] = axis_name(run.verdict, query);
         report.json["direction"] = direction_json(run.verdict.direction);
         axis = fmt::format("{} ({}, {}, {})", axis_name(run.verdict, query), readable(run.verdict.direction[0]),
@@ -460,7 +463,7 @@ class CaseChecker {
     const std::string klass =
         view.margin ? std::string(oracle::to_string(run.verdict_class)) : "unjudged";
     if (view.margin)
-      count(run.verdict_class);
+      count(run.verdict_class, kernel);
     else
       ++tally_.unjudged;
 
@@ -484,11 +487,11 @@ class CaseChecker {
     return report;
   }
 
-  void count(oracle::Class k) {
+  void count(oracle::Class k, const KernelInfo& kernel) {
     switch (k) {
       case oracle::Class::ok: ++tally_.ok; break;
       case oracle::Class::boundary: ++tally_.boundary; break;
-      case oracle::Class::gross: ++tally_.gross; break;
+      case oracle::Class::gross: ++(kernel.is_peer() && !peers_fail_ ? tally_.peer_gross : tally_.gross); break;
     }
   }
 
@@ -522,12 +525,14 @@ class CaseChecker {
   std::ostream& err_;
   bool json_;
   CheckTally& tally_;
+  bool peers_fail_;
 };
 
 std::string closing_line(const CheckTally& t) {
   std::string line = fmt::format("{} case{}", t.cases, t.cases == 1 ? "" : "s");
   if (t.malformed) line += fmt::format(", {} malformed line{}", t.malformed, t.malformed == 1 ? "" : "s");
   line += fmt::format(": {} ok, {} boundary, {} gross", t.ok, t.boundary, t.gross);
+  if (t.peer_gross) line += fmt::format(" (and {} gross of peer libraries: findings, not failures)", t.peer_gross);
   if (t.unjudged) line += fmt::format(", {} unjudged", t.unjudged);
   if (t.oracle_disagreements)
     line += fmt::format(", {} ORACLE DISAGREEMENT{}", t.oracle_disagreements,
@@ -554,7 +559,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   }
 
   CheckTally tally;
-  CaseChecker checker(out, err, options.json, tally);
+  CaseChecker checker(out, err, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
   for (const CaseOrError& entry : read_cases(in)) {
     if (const auto* bad = std::get_if<CaseError>(&entry)) {
       checker.malformed(*bad);

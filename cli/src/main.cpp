@@ -1,5 +1,5 @@
 /// \file The `sepax` command (SPEC §10): `check` replays case files, `verify`
-/// runs the default campaign. Exit status: 0 success, 1 a finding (gross
+/// runs the default campaign, `report` turns results into a report. Exit status: 0 success, 1 a finding (gross
 /// verdict, malformed case, oracle disagreement), 2 a usage error.
 #include <exception>
 #include <iostream>
@@ -9,7 +9,12 @@
 
 #include "assert_to_exception.hpp"
 #include "check_command.hpp"
+#include "gate_command.hpp"
+#include "report_command.hpp"
 #include "verify_command.hpp"
+#if SEPAX_HAVE_PEERS
+#include "sepax/peers/peers.hpp"
+#endif
 
 namespace {
 
@@ -39,6 +44,10 @@ std::string command_line(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   CLI::App app{"sepax: judges separating-axis collision kernels against exact oracles"};
+#if SEPAX_HAVE_PEERS
+  // Other libraries' kernels join sepax's before anything reads the registry.
+  sepax::peers::register_peer_kernels();
+#endif
   app.require_subcommand(1);
 
   sepax::cli::CheckOptions check;
@@ -72,6 +81,31 @@ int main(int argc, char** argv) {
                          "Replay files kept per kernel x family")
       ->capture_default_str();
 
+  sepax::cli::ReportOptions report;
+  CLI::App* report_cmd = app.add_subcommand(
+      "report", "Markdown and self-contained HTML report (tables, plots) from verify and benchmark results");
+  report_cmd->add_option("inputs", report.inputs,
+                         "verify results directories or verify.jsonl files, Google Benchmark JSON files")
+      ->required()
+      ->type_name("RESULTS...");
+  report_cmd->add_option("-o,--out", report.out, "Output directory (report.md, report.html, plots/)")
+      ->capture_default_str();
+  report_cmd->add_option("--title", report.title, "Report title");
+
+  sepax::cli::GateOptions gate;
+  CLI::App* gate_cmd = app.add_subcommand(
+      "gate", "CI regression gate: verify and benchmark results against thresholds and a baseline (exit 1 on regression)");
+  gate_cmd->add_option("inputs", gate.inputs,
+                       "verify results directories or verify.jsonl files, Google Benchmark JSON files of one run")
+      ->required()
+      ->type_name("RESULTS...");
+  gate_cmd->add_option("--thresholds", gate.thresholds, "Thresholds file (JSON; schema in cli/src/gate_command.hpp)")
+      ->required();
+  gate_cmd->add_option("--baseline", gate.baseline, "Baseline of speed ratios (written by --write-baseline)");
+  gate_cmd->add_option("--junit", gate.junit, "Also write the checks as JUnit XML to this file");
+  gate_cmd->add_option("--write-baseline", gate.write_baseline,
+                       "Write the measured speed ratios and the machine to this file (one benchmark input)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -84,6 +118,8 @@ int main(int argc, char** argv) {
   sepax::cli::throw_on_assert();
 
   if (*check_cmd) return sepax::cli::run_check(check, std::cout, std::cerr);
+  if (*report_cmd) return sepax::cli::run_report(report, std::cerr);
+  if (*gate_cmd) return sepax::cli::run_gate(gate, std::cout, std::cerr);
   verify.program = argv[0];
   verify.command_line = command_line(argc, argv);
   return sepax::cli::run_verify(verify, std::cout, std::cerr);

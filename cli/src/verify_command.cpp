@@ -126,12 +126,14 @@ struct Totals {
   std::uint64_t lp_cross_checks = 0;
   std::uint64_t verdicts_ok = 0;
   std::uint64_t verdicts_boundary = 0;
-  std::uint64_t verdicts_gross = 0;
+  std::uint64_t verdicts_gross = 0;  ///< sepax's own kernels
+  std::uint64_t peer_gross = 0;      ///< peer libraries' kernels: findings, not failures
   std::uint64_t exact_fallbacks = 0;
   std::uint64_t cross_checks = 0;
   std::uint64_t oracle_disagreements = 0;
   std::uint64_t harness_errors = 0;
-  std::map<std::string, std::uint64_t> gross_by_kernel;
+  std::map<std::string, std::uint64_t> gross_by_kernel;  ///< sepax's kernels
+  std::map<std::string, std::uint64_t> peer_gross_by_kernel;
 
   bool failed() const { return verdicts_gross + oracle_disagreements + harness_errors > 0; }
 };
@@ -214,6 +216,22 @@ Json cost_row_json(const CostRow& r, std::uint64_t seed, const std::string& run_
   return j;
 }
 
+/// The first row of a run ("table": "run_info"): what produced the rows
+/// after it, for reports.
+Json run_info_json(const VerifyOptions& options, const std::string& run_id, int threads) {
+  Json j;
+  j["run"] = run_id;
+  j["table"] = "run_info";
+  j["command"] = options.command_line;
+  j["commit"] = source_commit().value_or("unknown");
+  j["compiler"] = compiler_description();
+  j["machine"] = machine_description();
+  j["threads"] = threads;
+  j["date"] = run_id;
+  j["seed"] = options.seed;
+  return j;
+}
+
 std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
   return fmt::format(
       "total: {} static and {} moving cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} boundary, {} "
@@ -223,13 +241,26 @@ std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
       t.exact_fallbacks, t.cross_checks, t.lp_cross_checks, t.oracle_disagreements, t.harness_errors);
 }
 
+std::string by_kernel(const std::map<std::string, std::uint64_t>& counts) {
+  std::string kernels;
+  for (const auto& [id, n] : counts) kernels += fmt::format("{}{} x{}", kernels.empty() ? "" : ", ", id, n);
+  return kernels;
+}
+
+/// Peers' gross verdicts are what sepax exists to find in other libraries:
+/// reported with their replay files, never the run's failure.
+std::string peer_findings_line(const Totals& t) {
+  if (!t.peer_gross) return "";
+  return fmt::format("peer findings (not failures): {} gross verdicts of other libraries' kernels ({}); replay "
+                     "files in gross/",
+                     t.peer_gross, by_kernel(t.peer_gross_by_kernel));
+}
+
 std::string exit_reason(const Totals& t) {
-  if (!t.failed()) return "exit 0: no gross verdict; the oracles agreed on every cross-check";
+  if (!t.failed()) return "exit 0: no gross verdict of a sepax kernel; the oracles agreed on every cross-check";
   std::vector<std::string> reasons;
   if (t.verdicts_gross) {
-    std::string kernels;
-    for (const auto& [id, n] : t.gross_by_kernel) kernels += fmt::format("{}{} x{}", kernels.empty() ? "" : ", ", id, n);
-    reasons.push_back(fmt::format("{} gross verdicts ({})", t.verdicts_gross, kernels));
+    reasons.push_back(fmt::format("{} gross verdicts ({})", t.verdicts_gross, by_kernel(t.gross_by_kernel)));
   }
   if (t.oracle_disagreements)
     reasons.push_back(fmt::format("{} ORACLE DISAGREEMENTS (a harness bug)", t.oracle_disagreements));
@@ -243,6 +274,7 @@ Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint
   Json j;
   j["run"] = run_id;
   j["kernel"] = r.kernel->id;
+  j["origin"] = r.kernel->origin;
   j["query"] = std::string(to_string(g.query));
   j["scalar"] = std::string(to_string(g.scalar));
   j["family"] = std::string(gen::to_string(g.family));
@@ -330,7 +362,9 @@ class VerifyRun {
                             (results_.root() / "summary.md").string());
     }
     for (const std::string& note : notes_) out_ << note << '\n';
-    out_ << '\n' << totals_line(totals_, group_count, seconds_) << '\n' << exit_reason(totals_) << '\n';
+    out_ << '\n' << totals_line(totals_, group_count, seconds_) << '\n';
+    if (totals_.peer_gross) out_ << peer_findings_line(totals_) << '\n';
+    out_ << exit_reason(totals_) << '\n';
   }
 
   void write_summary(std::size_t group_count, int threads) const {
@@ -357,7 +391,9 @@ class VerifyRun {
                         make_moving_cost_table(moving_cost_rows_).to_markdown());
       for (const std::string& note : acceptance_notes(moving_rows_)) md += "\n" + note + "\n";
     }
-    md += fmt::format("\n{}\n\n**{}**\n", totals_line(totals_, group_count, seconds_), exit_reason(totals_));
+    md += fmt::format("\n{}\n\n", totals_line(totals_, group_count, seconds_));
+    if (totals_.peer_gross) md += peer_findings_line(totals_) + "\n\n";
+    md += fmt::format("**{}**\n", exit_reason(totals_));
     if (!replays_.empty()) {
       md += "\n## Replays\n\n";
       for (const Replay& r : replays_) md += fmt::format("- `{}` — {}\n", r.command, r.detail);
@@ -445,8 +481,13 @@ class VerifyRun {
   void tally(const GroupT& g, const KernelInfo& kernel, const Counts& counts) {
     totals_.verdicts_ok += counts.ok;
     totals_.verdicts_boundary += counts.boundary;
-    totals_.verdicts_gross += counts.gross;
-    if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
+    if (kernel.is_peer()) {
+      totals_.peer_gross += counts.gross;
+      if (counts.gross) totals_.peer_gross_by_kernel[kernel.id] += counts.gross;
+    } else {
+      totals_.verdicts_gross += counts.gross;
+      if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
+    }
     for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, kernel, f);
     if (counts.gross > counts.gross_findings.size())
       notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
@@ -598,6 +639,11 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   out << fmt::format("; results in {}\n", results->root().string()) << std::flush;
 
   VerifyRun run(options, out, err, *results, run_id);
+  try {
+    results->append_rows({run_info_json(options, run_id, threads)});
+  } catch (const std::exception& e) {
+    err << "sepax verify: " << e.what() << '\n';
+  }
   run.run(groups, moving_groups, *kernels, *families);
   run.print(group_count);
   try {

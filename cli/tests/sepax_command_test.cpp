@@ -124,7 +124,12 @@ TEST(SepaxCheck, SpecExampleTouchingBoxesIntersectAndEveryFloatKernelIsOk) {
   bool saw_plain_float = false;
   for (const json& k : c["kernels"]) {
     const std::string id = k["kernel"];
-    EXPECT_EQ(id.rfind("obb_obb/", 0), 0u) << id;
+    // Peer libraries run too; what they answer is theirs (a finding, not a
+    // failure of this command), so only sepax's kernels are held to "ok".
+    if (id.rfind("obb_obb/", 0) != 0) {
+      EXPECT_TRUE(k.contains("class")) << id;
+      continue;
+    }
     EXPECT_NE(id.find("/float"), std::string::npos) << id << " is not a float kernel";
     // Integer data: no rounding can excuse a miss. The motion brings b into a:
     // touching at t = 0 stays contact at the start.
@@ -557,7 +562,10 @@ TEST_F(SepaxVerifyDefaultSeed, WritesOneOracleCostRowPerQueryAndScalar) {
 TEST_F(SepaxVerifyDefaultSeed, ExitsZeroWithoutGrossVerdictsOrOracleDisagreements) {
   EXPECT_EQ(run_->status, 0) << run_->out << run_->err;
   for (const json& row : read_rows(*dir_ / "results" / "verify.jsonl")) {
-    EXPECT_EQ(row["gross"], 0) << row;
+    // Peers' gross verdicts are findings about other libraries.
+    if (row["origin"] == "sepax") {
+      EXPECT_EQ(row["gross"], 0) << row;
+    }
     EXPECT_EQ(row["oracle_disagreements"], 0) << row;
     EXPECT_EQ(row["harness_errors"], 0) << row;
   }

@@ -1,0 +1,51 @@
+#pragma once
+/// \file An input file `sepax gate` cannot use: the message names the file and,
+/// when it is known, the line ("bench.json:12: ..."), so a CI log points at it.
+#include <cstddef>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace sepax::cli {
+
+/// Thrown by the result and threshold readers; the gate's exit status 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// "FILE:LINE" (or "FILE" when line is 0), as compilers print positions.
+inline std::string file_position(const std::filesystem::path& path, std::size_t line) {
+  return line ? path.string() + ":" + std::to_string(line) : path.string();
+}
+
+/// The 1-based line holding byte `offset` of `text` (offsets past the end:
+/// the last line), e.g. for nlohmann's parse_error::byte.
+inline std::size_t line_of_offset(std::string_view text, std::size_t offset) {
+  std::size_t line = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i)
+    if (text[i] == '\n') ++line;
+  return line;
+}
+
+/// nlohmann's exception text without its "[json.exception.parse_error.101] "
+/// prefix: what a user needs is the position and the reason.
+inline std::string json_error_text(const std::string& what) {
+  if (!what.starts_with("[json.exception.")) return what;
+  const auto end = what.find("] ");
+  return end == std::string::npos ? what : what.substr(end + 2);
+}
+
+/// The whole file; InputError naming it when it cannot be read.
+inline std::string read_text_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string() + ": cannot open for reading");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw InputError(path.string() + ": read error");
+  return text.str();
+}
+
+}  // namespace sepax::cli
