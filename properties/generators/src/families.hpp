@@ -30,6 +30,11 @@ ShapePair generate_coplanar(Query query, ScalarKind scalar, Source& source);
 ShapePair generate_scale(Query query, ScalarKind scalar, Source& source);
 /// "degenerate-shapes": zero extents, collinear or repeated triangle vertices.
 ShapePair generate_degenerate_shapes(Query query, ScalarKind scalar, Source& source);
+/// "near-parallel": B is A turned by 1e-7..1e-2 rad, from deep overlap to clear
+/// separation (tilted_copy.hpp).
+ShapePair generate_near_parallel(Query query, ScalarKind scalar, Source& source);
+/// "ultra-parallel": the same with 1e-12..1e-7 rad.
+ShapePair generate_ultra_parallel(Query query, ScalarKind scalar, Source& source);
 
 /// "motion", the modes built on exact touching pairs (family_motion.cpp).
 MotionCase generate_motion(Query query, ScalarKind scalar, Source& source);

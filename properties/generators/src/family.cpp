@@ -6,9 +6,10 @@
 namespace sepax::gen {
 namespace {
 
-constexpr std::array kFamilies{Family::random,   Family::parallel_edges,    Family::touching,
-                               Family::coplanar, Family::scale,             Family::degenerate_shapes,
-                               Family::motion};
+// Motion stays last: reports list the families in this order.
+constexpr std::array kFamilies{Family::random,        Family::parallel_edges, Family::touching,
+                               Family::coplanar,      Family::scale,          Family::degenerate_shapes,
+                               Family::near_parallel, Family::ultra_parallel, Family::motion};
 
 }  // namespace
 
@@ -26,6 +27,10 @@ std::string_view to_string(Family f) {
       return "scale";
     case Family::degenerate_shapes:
       return "degenerate-shapes";
+    case Family::near_parallel:
+      return "near-parallel";
+    case Family::ultra_parallel:
+      return "ultra-parallel";
     case Family::motion:
       return "motion";
   }

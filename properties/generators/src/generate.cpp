@@ -21,6 +21,10 @@ ShapePair generate(Family family, Query query, ScalarKind scalar, Source& source
       return detail::generate_scale(query, scalar, source);
     case Family::degenerate_shapes:
       return detail::generate_degenerate_shapes(query, scalar, source);
+    case Family::near_parallel:
+      return detail::generate_near_parallel(query, scalar, source);
+    case Family::ultra_parallel:
+      return detail::generate_ultra_parallel(query, scalar, source);
     case Family::motion:
       // The configuration at t = 0 of the moving case (same choices).
       return generate_motion_case(query, scalar, source).moving.pair;

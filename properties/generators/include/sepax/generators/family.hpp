@@ -6,9 +6,21 @@
 
 namespace sepax::gen {
 
-/// `motion` is the dedicated moving family (generate_moving); its static pair
-/// (generate) is the configuration at t = 0.
-enum class Family { random, parallel_edges, touching, coplanar, scale, degenerate_shapes, motion };
+/// `near_parallel` and `ultra_parallel` turn B by a tiny angle from A and sweep
+/// the margin from deep overlap to clear separation. `motion` is the dedicated
+/// moving family (generate_moving); its static pair (generate) is the
+/// configuration at t = 0.
+enum class Family {
+  random,
+  parallel_edges,
+  touching,
+  coplanar,
+  scale,
+  degenerate_shapes,
+  near_parallel,
+  ultra_parallel,
+  motion
+};
 
 /// The family's name in reports, case files and the CLI: "random", "parallel-edges", …
 std::string_view to_string(Family f);
