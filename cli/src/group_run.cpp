@@ -12,8 +12,26 @@
 
 #include "case_judgement.hpp"
 #include "sepax/generators/generate.hpp"
+#include "sepax/oracle/margin_estimate.hpp"
 
 namespace sepax::cli {
+
+int MarginBins::bin(double margin) {
+  const double m = std::abs(margin);
+  if (!(m >= 1e-18)) return 0;
+  return std::clamp(static_cast<int>(std::floor(std::log10(m))) + 19, 1, kCount - 1);
+}
+
+std::optional<int> MarginBins::decade(int b) {
+  if (b == 0) return std::nullopt;
+  return b - 19;
+}
+
+MarginBins& MarginBins::operator+=(const MarginBins& other) {
+  for (int b = 0; b < kCount; ++b) cases[b] += other.cases[b], wrong[b] += other.wrong[b];
+  return *this;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -118,8 +136,12 @@ class CaseJudge {
       return;
     }
 
+    // One estimate per case, shared by every kernel (for the margin histogram).
+    const int bin = MarginBins::bin(oracle::estimated_margin(pair, oracle.intersects));
     for (std::size_t k = 0; k < runs.size(); ++k) {
       KernelCounts& counts = tally.kernels[k];
+      ++counts.margins.cases[bin];
+      counts.margins.wrong[bin] += runs[k].verdict_class != oracle::Class::ok;
       switch (runs[k].verdict_class) {
         case oracle::Class::ok: ++counts.ok; break;
         case oracle::Class::boundary:
@@ -156,6 +178,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
     t.ok += p.ok;
     t.boundary += p.boundary;
     t.gross += p.gross;
+    t.margins += p.margins;
     if (p.max_boundary_margin)
       t.max_boundary_margin = std::max(t.max_boundary_margin.value_or(0), *p.max_boundary_margin);
     for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));

@@ -2,6 +2,7 @@
 /// \file One group of a verify run: the cases of one query × scalar × family,
 /// generated, judged once by the oracle and handed to every kernel of that
 /// query and scalar, in parallel over cases (TBB).
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -54,6 +55,20 @@ struct Finding {
   std::optional<LinearMotiond> motion;
 };
 
+/// Cases binned by the decade of their estimated margin
+/// (oracle::estimated_margin): bin 0 holds |margin| < 1e-18 (touching, up to
+/// rounding), bin k ≥ 1 the decade [10^(k−19), 10^(k−18)), the last bin
+/// everything ≥ 1. For each bin: cases judged and wrong verdicts (boundary or
+/// gross): the error rate against the margin.
+struct MarginBins {
+  static constexpr int kCount = 20;
+  std::array<std::uint64_t, kCount> cases{}, wrong{};
+  static int bin(double margin);
+  /// The decade k of bin b (|margin| in [10^k, 10^(k+1))), nullopt for bin 0.
+  static std::optional<int> decade(int b);
+  MarginBins& operator+=(const MarginBins& other);
+};
+
 /// One kernel's counts in a group. ok + boundary + gross = cases − unjudged.
 struct KernelCounts {
   std::uint64_t ok = 0;
@@ -63,6 +78,7 @@ struct KernelCounts {
   /// Largest |relative margin| among the boundary verdicts: how wide the band
   /// the kernel actually needed was. Absent when there were none.
   std::optional<double> max_boundary_margin;
+  MarginBins margins;
 };
 
 /// Cases handled by each oracle call and the wall time spent inside those

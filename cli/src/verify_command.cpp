@@ -285,6 +285,15 @@ Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint
   j["max_boundary_margin"] = optional_json(r.counts.max_boundary_margin);
   j["gross"] = r.counts.gross;
   j["unjudged"] = r.unjudged;
+  // [decade or null (|margin| < 1e-18), cases, wrong] for every non-empty bin.
+  Json bins = Json::array();
+  for (int b = 0; b < MarginBins::kCount; ++b)
+    if (r.counts.margins.cases[b]) {
+      const auto decade = MarginBins::decade(b);
+      bins.push_back(Json::array({decade ? Json(*decade) : Json(nullptr), r.counts.margins.cases[b],
+                                  r.counts.margins.wrong[b]}));
+    }
+  j["margin_bins"] = bins;
   j["oracle_fallbacks"] = result.exact_fallbacks;
   j["cgal_cross_checks"] = result.cross_checks;
   j["oracle_disagreements"] = result.oracle_disagreements;
@@ -437,6 +446,7 @@ class VerifyRun {
       row.counts.boundary = counts.boundary;
       row.counts.gross = counts.gross;
       row.counts.max_boundary_margin = counts.max_boundary_margin;
+      row.counts.margins = counts.margins;
       row.unjudged = result.unjudged();
       row.exact_fallbacks = result.exact_fallbacks;
       row.cases_per_second = result.cases_per_second();
