@@ -148,15 +148,6 @@ BenchContext read_context(const Json& doc) {
   return context;
 }
 
-Json parse_document(const std::filesystem::path& path, const std::string& text) {
-  try {
-    return Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    const std::size_t byte = e.byte ? e.byte - 1 : 0;
-    throw InputError(fmt::format("{}: not valid JSON ({})", file_position(path, line_of_offset(text, byte)),
-                                 json_error_text(e.what())));
-  }
-}
 
 /// run name -> the entries to use: its median aggregate when there is one,
 /// else every iteration row.
@@ -209,7 +200,7 @@ bool looks_like_benchmark(const std::filesystem::path& path, const std::string& 
 }
 
 BenchmarkFile read_benchmark_json(const std::filesystem::path& path, const std::string& text) {
-  const Json doc = parse_document(path, text);
+  const Json doc = parse_json_document(path, text);
   if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
     throw InputError(path.string() + ": not a Google Benchmark JSON file (no \"benchmarks\" list)");
   BenchmarkFile file;

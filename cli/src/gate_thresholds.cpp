@@ -99,16 +99,7 @@ class Object {
   std::string where_;
 };
 
-Json parse_file(const std::filesystem::path& path) {
-  const std::string text = read_text_file(path);
-  try {
-    return Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    const std::size_t byte = e.byte ? e.byte - 1 : 0;
-    throw InputError(fmt::format("{}: not valid JSON ({})", file_position(path, line_of_offset(text, byte)),
-                                 json_error_text(e.what())));
-  }
-}
+Json parse_file(const std::filesystem::path& path) { return parse_json_document(path, read_text_file(path)); }
 
 SpeedRule read_rule(const Json& json, const std::filesystem::path& path, std::size_t index) {
   const Object o(json, path, fmt::format("speed.rules[{}]", index),

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 namespace sepax::cli {
 
 /// Thrown by the result and threshold readers; the gate's exit status 2.
@@ -46,6 +48,18 @@ inline std::string read_text_file(const std::filesystem::path& path) {
   text << in.rdbuf();
   if (in.bad()) throw InputError(path.string() + ": read error");
   return text.str();
+}
+
+/// `text` (the contents of `path`) as one JSON document; InputError naming the
+/// file and line of a syntax error.
+inline nlohmann::json parse_json_document(const std::filesystem::path& path, const std::string& text) {
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    const std::size_t byte = e.byte ? e.byte - 1 : 0;
+    throw InputError(file_position(path, line_of_offset(text, byte)) + ": not valid JSON (" +
+                     json_error_text(e.what()) + ")");
+  }
 }
 
 }  // namespace sepax::cli

@@ -22,6 +22,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "test_files.hpp"
 #include "bench_results.hpp"
 #include "gate_command.hpp"
 #include "junit_xml.hpp"
@@ -45,21 +46,9 @@ constexpr std::size_t kFixtureChecks = 7 + 66 + 7;
 // Files and runs
 // ---------------------------------------------------------------------------
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using sepax::cli::test::slurp;
 
-fs::path scratch_dir() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::path(::testing::TempDir()) / "sepax_gate_tests" /
-                       (std::string(info->test_suite_name()) + "." + info->name() + "-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch_dir() { return sepax::cli::test::scratch_dir("sepax_gate_tests"); }
 
 fs::path write_text(const fs::path& path, const std::string& text) {
   std::ofstream(path) << text;

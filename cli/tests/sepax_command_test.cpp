@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "test_files.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 
@@ -47,23 +48,9 @@ struct CommandRun {
   }
 };
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using sepax::cli::test::slurp;
 
-/// A fresh directory per test under gtest's temp dir.
-fs::path scratch_dir() {
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const fs::path dir = fs::path(::testing::TempDir()) / "sepax_cli_tests" /
-                       (std::string(info->test_suite_name()) + "." + info->name() + "-" +
-                        std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
+fs::path scratch_dir() { return sepax::cli::test::scratch_dir("sepax_cli_tests"); }
 
 CommandRun run_sepax(const std::string& args, const fs::path& dir) {
   const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
