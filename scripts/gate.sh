@@ -3,7 +3,7 @@
 #   1. a short campaign: sepax verify --cases 100 (every kernel x family,
 #      static and moving, peers included);
 #   2. the benchmark sets that bench/thresholds.json's speed rules compare
-#      (4,096 pairs per set, median of 5 repetitions);
+#      (8,192 pairs per set, median of 5 repetitions of at least 0.05 s);
 #   3. sepax gate: gross verdicts of sepax kernels must be 0; speed ratios
 #      within the run must meet thresholds.json and the committed baseline of
 #      this machine kind. JUnit XML goes to BUILD/gate/junit.xml.
@@ -23,9 +23,9 @@ echo "gate: short campaign (sepax verify --cases 100) ..."
 
 echo "gate: benchmarks compared by the speed rules ..."
 "$build/bench/sepax_bench" \
-  --sepax_pairs=4096 --sepax_families=random,parallel-edges,touching,scale \
+  --sepax_pairs=8192 --sepax_families=random,parallel-edges,touching,scale \
   --benchmark_filter='^kernel:(obb_obb/test_static|fcl/obb_overlap|ode/box_touches_box|textbook/obb_obb_sat/)' \
-  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.01 \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
   --benchmark_out="$dir/bench.json" --benchmark_out_format=json >"$dir/bench.txt"
 
 baseline=bench/baselines/$machine/ratios.json
