@@ -16,9 +16,23 @@
 //      these errors are on the non-conservative side.
 // CCD_INIT's max_iterations is unbounded; GJK gets 1000 here so a degenerate
 // input cannot spin forever (it answers "not intersecting" when it runs out;
-// well-conditioned inputs need < 30). MPR's refinement has no iteration limit
-// in libccd 2.1.
+// well-conditioned inputs need < 30). MPR's portal discovery and refinement
+// have no iteration limit in libccd 2.1, and on some flat Minkowski
+// differences they loop forever (e.g. a collinear triangle against a box of
+// two zero extents, touching at a point: generator degenerate-shapes,
+// tri_obb, double, seed 1, index 221). Which flat inputs loop is not
+// predictable, so the MPR entries do not call libccd when the difference is
+// flat to 1e-9 (the edge directions of both shapes span less than 3D) and
+// throw instead: the library cannot be trusted to answer that valid input,
+// which the harness reports as that kernel's failure (a replay file), and a
+// benchmark set containing such a pair is skipped with the reason. Measured
+// on 3,000 pairs per family and scalar: 31-44 % of coplanar and
+// degenerate-shapes pairs refused, none elsewhere; no other peer hung.
 #include <ccd/ccd.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
 
 #include "entry.hpp"
 
@@ -106,10 +120,43 @@ template <class A>
 struct CcdPair {
   A a;
   CcdBox b;
+  bool flat = false;  ///< Minkowski difference flat: MPR would not terminate
 };
 
-CcdPair<CcdBox> obb_obb(const ShapePair& p) { return {to_ccd(p.obb_a), to_ccd(p.obb_b)}; }
-CcdPair<CcdTri> tri_obb(const ShapePair& p) { return {to_ccd(p.tri_a), to_ccd(p.obb_b)}; }
+void add_directions(const Obb3d& b, std::vector<Vec3<double>>& out) {
+  for (int i = 0; i < 3; ++i)
+    if (b.extents[i] > 0) out.push_back(b.axes[i]);
+}
+void add_directions(const Triangle3d& t, std::vector<Vec3<double>>& out) {
+  for (int i = 0; i < 3; ++i) out.push_back(t.vertices[(i + 1) % 3] - t.vertices[i]);
+}
+
+/// Do the edge directions of both shapes span less than 3D (to 1e-9)?
+template <class A, class B>
+bool flat_difference(const A& a, const B& b) {
+  std::vector<Vec3<double>> d;
+  add_directions(a, d);
+  add_directions(b, d);
+  for (std::size_t i = 0; i < d.size(); ++i)
+    for (std::size_t j = i + 1; j < d.size(); ++j)
+      for (std::size_t k = j + 1; k < d.size(); ++k) {
+        const double scale = d[i].norm() * d[j].norm() * d[k].norm();
+        if (scale > 0 && std::abs(d[i].cross(d[j]).dot(d[k])) > 1e-9 * scale) return false;
+      }
+  return true;
+}
+
+CcdPair<CcdBox> obb_obb(const ShapePair& p) {
+  return {to_ccd(p.obb_a), to_ccd(p.obb_b), flat_difference(p.obb_a, p.obb_b)};
+}
+CcdPair<CcdTri> tri_obb(const ShapePair& p) {
+  return {to_ccd(p.tri_a), to_ccd(p.obb_b), flat_difference(p.tri_a, p.obb_b)};
+}
+
+[[noreturn]] void refuse_flat() {
+  throw std::runtime_error(
+      "libccd MPR not called: flat Minkowski difference, on which libccd 2.1's MPR does not terminate");
+}
 
 void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
   const ccd_t boxes = make_ccd(box_support, box_center);
@@ -120,6 +167,7 @@ void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
                            }));
   out.push_back(make_entry("ccd", "mpr_obb_obb", Query::obb_obb, kind, obb_obb,
                            [boxes](const CcdPair<CcdBox>& in) {
+                             if (in.flat) refuse_flat();
                              return ccdMPRIntersect(&in.a, &in.b, &boxes) != 0;
                            }));
   out.push_back(make_entry("ccd", "gjk_tri_obb", Query::tri_obb, kind, tri_obb,
@@ -128,6 +176,7 @@ void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
                            }));
   out.push_back(make_entry("ccd", "mpr_tri_obb", Query::tri_obb, kind, tri_obb,
                            [tri_box](const CcdPair<CcdTri>& in) {
+                             if (in.flat) refuse_flat();
                              return ccdMPRIntersect(&in.a, &in.b, &tri_box) != 0;
                            }));
 }
