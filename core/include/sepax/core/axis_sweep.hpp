@@ -28,11 +28,31 @@
 /// The reported time and the last separating axis come from the unwidened
 /// intervals, clamped into the widened window.
 #include <cmath>
+#include <type_traits>
 
 #include "sepax/core/motion.hpp"
 #include "sepax/core/separating_axis.hpp"
 
 namespace sepax::detail {
+
+/// l scaled by a power of two (exactly: same direction) so that its largest
+/// component lies in [1, 2). A cross product of two nearly parallel vectors
+/// can cancel to subnormal components (W × B_j with W ∥ B_j to 1e-12 in
+/// float gave (0, 0, −2⁻¹⁴⁹)); projections onto it then underflow — the
+/// radii to 0 while the centre distance survives — and report a separation
+/// that no direction has. Any direction is a valid axis; only the scale was
+/// wrong. Exact and non-floating scalars are returned as they are.
+template <class S>
+Vec3<S> without_underflow(const Vec3<S>& l) {
+  if constexpr (std::is_floating_point_v<S>) {
+    const S big = l.cwiseAbs().maxCoeff();
+    if (big == S(0) || !std::isfinite(big)) return l;
+    const int e = std::ilogb(big);
+    return {std::ldexp(l[0], -e), std::ldexp(l[1], -e), std::ldexp(l[2], -e)};
+  } else {
+    return l;
+  }
+}
 
 /// Rounding bound of a projection l·x (dot products of 3 terms, nested at
 /// most twice when x was first taken into a shape's frame, generous by 2×),

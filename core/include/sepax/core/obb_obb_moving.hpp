@@ -129,7 +129,8 @@ StaticResult<S> test_moving(const Obb3<S>& a, const Obb3<S>& b, const LinearMoti
   const detail::RelativeFrame<S> f(a, b, motion);
   const S T = motion.duration;
   // Is a disjoint from b swept over [0, T] along l?
-  const auto swept_apart = [&](const Vec3<S>& l) {
+  const auto swept_apart = [&](const Vec3<S>& axis) {
+    const Vec3<S> l = sepax::detail::without_underflow(axis);
     const S p = l.dot(f.d), w = T * l.dot(f.w);
     const S r0 = f.radius_a(a, l), r1 = f.radius_b(b, l);
     return p - r1 + std::min(S(0), w) > r0 || p + r1 + std::max(S(0), w) < -r0;

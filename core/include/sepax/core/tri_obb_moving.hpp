@@ -129,7 +129,8 @@ StaticResult<S> test_moving(const Triangle3<S>& tri, const Obb3<S>& box,
   const detail::BoxFrame<S> f(tri, box, motion);
   const S T = motion.duration;
   // Is the triangle disjoint from the box swept over [0, T] along l?
-  const auto swept_apart = [&](const Vec3<S>& l) {
+  const auto swept_apart = [&](const Vec3<S>& axis) {
+    const Vec3<S> l = sepax::detail::without_underflow(axis);
     S lo, hi;
     f.interval(l, lo, hi);
     const S r = f.radius(box, l), w = T * l.dot(f.w);

@@ -58,7 +58,8 @@ struct MovingPair {
   }
 
   /// false once separated throughout.
-  bool axis(AxisKind kind, int i, int j, const Vec3<S>& l) {
+  bool axis(AxisKind kind, int i, int j, const Vec3<S>& unscaled) {
+    const Vec3<S> l = sepax::detail::without_underflow(unscaled);
     const S a0 = l.dot(p[0]), a1 = l.dot(p[1]), a2 = l.dot(p[2]);
     const S b0 = l.dot(q[0]), b1 = l.dot(q[1]), b2 = l.dot(q[2]);
     return sweep.add({kind, std::uint8_t(i), std::uint8_t(j)}, l, std::min({a0, a1, a2}),
