@@ -11,6 +11,7 @@
 #include "sepax/core/set_runner.hpp"
 #include "sepax/core/tri_obb.hpp"
 #include "sepax/core/tri_tri.hpp"
+#include "sepax/core/tri_tri_batch.hpp"
 
 namespace sepax::registry_detail {
 namespace {
@@ -97,6 +98,46 @@ KernelInfo batch_entry() {
   return k;
 }
 
+// The triangle batch kernel (vectorised fast path, scalar fallback on flagged
+// lanes), registered like batch_entry: `test` runs the real batch path on a
+// batch of one.
+template <class S>
+KernelInfo tri_batch_entry() {
+  KernelInfo k = info<S, Triangle3<S>, Triangle3<S>>("test_static_batch", KernelMode::static_test);
+  k.reports_axis = false;
+  k.test = [](const ShapePair& p) {
+    Triangle3<S> a, b;
+    load(p, a, b);
+    tri_tri::TriangleBatch<S> as, bs;
+    as.push_back(a);
+    bs.push_back(b);
+    std::uint8_t hit = 0;
+    tri_tri::test_static_batch(as, bs, std::span<std::uint8_t>(&hit, 1));
+    StaticOutcome out;
+    out.intersects = hit != 0;  // the batch form names no axis
+    return out;
+  };
+  k.prepare_set = [](std::span<const ShapePair> pairs) -> SetRunner {
+    auto as = std::make_shared<tri_tri::TriangleBatch<S>>(), bs = std::make_shared<tri_tri::TriangleBatch<S>>();
+    as->reserve(pairs.size());
+    bs->reserve(pairs.size());
+    for (const ShapePair& p : pairs) {
+      Triangle3<S> a, b;
+      load(p, a, b);
+      as->push_back(a);
+      bs->push_back(b);
+    }
+    auto hits = std::make_shared<std::vector<std::uint8_t>>(pairs.size());
+    return [as, bs, hits] {
+      tri_tri::test_static_batch(*as, *bs, *hits);
+      std::size_t n = 0;
+      for (std::uint8_t h : *hits) n += h;
+      return n;
+    };
+  };
+  return k;
+}
+
 }  // namespace
 
 std::vector<KernelInfo> make_static_registry() {
@@ -111,6 +152,8 @@ std::vector<KernelInfo> make_static_registry() {
       static_entry<&tri_obb_static<double>, double, Triangle3d, Obb3d>("test_static"),
       static_entry<&tri_tri::test_static<float>, float, Triangle3f, Triangle3f>("test_static"),
       static_entry<&tri_tri::test_static<double>, double, Triangle3d, Triangle3d>("test_static"),
+      tri_batch_entry<float>(),
+      tri_batch_entry<double>(),
   };
 }
 

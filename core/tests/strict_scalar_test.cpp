@@ -12,6 +12,7 @@
 #include "sepax/core/obb_obb_batch.hpp"
 #include "sepax/core/tri_obb.hpp"
 #include "sepax/core/tri_tri.hpp"
+#include "sepax/core/tri_tri_batch.hpp"
 
 namespace sepax::testing {
 
@@ -120,6 +121,7 @@ TEST(StrictScalar, KernelsCompileAndAgreeWithDouble) {
     const auto s4 = tri_tri::test_static(strict(ta), strict(tb));
     EXPECT_EQ(d4.intersects, s4.intersects);
     EXPECT_EQ(d4.axis, s4.axis);
+    EXPECT_EQ(tri_tri::test_static_batch_one(ta, tb), tri_tri::test_static_batch_one(strict(ta), strict(tb)));
   }
 }
 
