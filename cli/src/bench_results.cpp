@@ -200,7 +200,7 @@ bool looks_like_benchmark(const std::filesystem::path& path, const std::string& 
 }
 
 BenchmarkFile read_benchmark_json(const std::filesystem::path& path, const std::string& text) {
-  const Json doc = parse_json_document(path, text);
+  const Json doc = parse_json_document(path, without_nonfinite_tokens(text));
   if (!doc.is_object() || !doc.contains("benchmarks") || !doc["benchmarks"].is_array())
     throw InputError(path.string() + ": not a Google Benchmark JSON file (no \"benchmarks\" list)");
   BenchmarkFile file;

@@ -50,6 +50,37 @@ inline std::string read_text_file(const std::filesystem::path& path) {
   return text.str();
 }
 
+/// `text` with the bare tokens NaN, Infinity and -Infinity (outside strings)
+/// replaced by null. Google Benchmark writes them (e.g. the coefficient of
+/// variation of a counter that is 0 in every repetition), and strict JSON
+/// readers reject them; a value that is not a number is what null means.
+/// Line structure is kept, so positions in error messages stay right.
+inline std::string without_nonfinite_tokens(const std::string& text) {
+  std::string out;
+  out.reserve(text.size());
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < text.size()) out += text[++i];
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    bool replaced = false;
+    for (std::string_view token : {"-Infinity", "Infinity", "-NaN", "NaN"})
+      if (text.compare(i, token.size(), token) == 0) {
+        out += "null";
+        i += token.size() - 1;
+        replaced = true;
+        break;
+      }
+    if (!replaced) out += c;
+  }
+  return out;
+}
+
 /// `text` (the contents of `path`) as one JSON document; InputError naming the
 /// file and line of a syntax error.
 inline nlohmann::json parse_json_document(const std::filesystem::path& path, const std::string& text) {

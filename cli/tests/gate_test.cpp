@@ -614,6 +614,21 @@ TEST(Gate, MalformedBenchmarkJsonNamesFileAndLine) {
   EXPECT_TRUE(contains(run.err, bench.string() + ":" + std::to_string(broken) + ": not valid JSON")) << run.err;
 }
 
+TEST(Gate, GoogleBenchmarksNaNTokensAreReadAsNull) {
+  // Google Benchmark writes a bare NaN for the coefficient of variation of a
+  // counter that is 0 in every repetition (a hit rate on a separated set).
+  const fs::path dir = scratch_dir();
+  std::string text = slurp(kBench);
+  const std::string field = "\"real_time\": ";
+  const std::size_t at = text.find(field);
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at, "\"hit_rate_cv\": NaN, \"other\": -Infinity, \"name_with_NaN\": \"NaN\", ");
+  const fs::path bench = write_text(dir / "bench.json", text);
+  const GateRun run = gate({kVerifyDir, bench}, kThresholds);
+  EXPECT_EQ(run.status, gate({kVerifyDir, kBench}, kThresholds).status) << run.out << run.err;
+  EXPECT_EQ(run.err.find("not valid JSON"), std::string::npos) << run.err;
+}
+
 TEST(Gate, UnreadableInputsAndThresholdsAreInputErrors) {
   const fs::path dir = scratch_dir();
   EXPECT_EQ(gate({dir / "nonexistent"}, kThresholds).status, 2);
