@@ -59,77 +59,39 @@ StaticResult<S> obb_obb_eps(const Obb3<S>& a, const Obb3<S>& b) {
 // Measured on 10^5 parallel-edges pairs: largest such margin 3.5e-4.
 const double kEpsBias = std::sqrt(1e-6);
 
-// The branch-free batch kernel (SIMD note). `test` runs the real batch loop
-// on a batch of one, so verify judges the vectorised code path itself;
-// prepare_set lays the whole set out as structure of arrays.
-template <class S>
+// A batch kernel (obb_obb_batch.hpp, tri_tri_batch.hpp): `test` runs the real
+// batch loop on batches of one, so verify judges the vectorised code path
+// itself; prepare_set lays the whole set out as structure of arrays. The
+// kernel is found by argument-dependent lookup in Batch's namespace.
+template <class S, class Shape, template <class> class Batch>
 KernelInfo batch_entry() {
-  KernelInfo k = info<S, Obb3<S>, Obb3<S>>("test_static_batch", KernelMode::static_test);
-  k.reports_axis = false;
-  k.test = [](const ShapePair& p) {
-    Obb3<S> a, b;
-    load(p, a, b);
-    obb_obb::ObbBatch<S> many;
-    many.push_back(b);
-    std::uint8_t hit = 0;
-    obb_obb::test_static_batch(a, many, std::span<std::uint8_t>(&hit, 1));
-    StaticOutcome out;
-    out.intersects = hit != 0;  // the batch form names no axis
-    return out;
-  };
-  k.prepare_set = [](std::span<const ShapePair> pairs) -> SetRunner {
-    auto as = std::make_shared<obb_obb::ObbBatch<S>>(), bs = std::make_shared<obb_obb::ObbBatch<S>>();
+  KernelInfo k = info<S, Shape, Shape>("test_static_batch", KernelMode::static_test);
+  k.reports_axis = false;  // the batch forms name no axis
+  const auto batches = [](std::span<const ShapePair> pairs) {
+    auto as = std::make_shared<Batch<S>>(), bs = std::make_shared<Batch<S>>();
     as->reserve(pairs.size());
     bs->reserve(pairs.size());
     for (const ShapePair& p : pairs) {
-      Obb3<S> a, b;
+      Shape a, b;
       load(p, a, b);
       as->push_back(a);
       bs->push_back(b);
     }
-    auto hits = std::make_shared<std::vector<std::uint8_t>>(pairs.size());
-    return [as, bs, hits] {
-      obb_obb::test_static_batch(*as, *bs, *hits);
-      std::size_t n = 0;
-      for (std::uint8_t h : *hits) n += h;
-      return n;
-    };
+    return std::pair{as, bs};
   };
-  return k;
-}
-
-// The triangle batch kernel (vectorised fast path, scalar fallback on flagged
-// lanes), registered like batch_entry: `test` runs the real batch path on a
-// batch of one.
-template <class S>
-KernelInfo tri_batch_entry() {
-  KernelInfo k = info<S, Triangle3<S>, Triangle3<S>>("test_static_batch", KernelMode::static_test);
-  k.reports_axis = false;
-  k.test = [](const ShapePair& p) {
-    Triangle3<S> a, b;
-    load(p, a, b);
-    tri_tri::TriangleBatch<S> as, bs;
-    as.push_back(a);
-    bs.push_back(b);
+  k.test = [batches](const ShapePair& p) {
+    const auto [as, bs] = batches(std::span<const ShapePair>(&p, 1));
     std::uint8_t hit = 0;
-    tri_tri::test_static_batch(as, bs, std::span<std::uint8_t>(&hit, 1));
+    test_static_batch(*as, *bs, std::span<std::uint8_t>(&hit, 1));
     StaticOutcome out;
-    out.intersects = hit != 0;  // the batch form names no axis
+    out.intersects = hit != 0;
     return out;
   };
-  k.prepare_set = [](std::span<const ShapePair> pairs) -> SetRunner {
-    auto as = std::make_shared<tri_tri::TriangleBatch<S>>(), bs = std::make_shared<tri_tri::TriangleBatch<S>>();
-    as->reserve(pairs.size());
-    bs->reserve(pairs.size());
-    for (const ShapePair& p : pairs) {
-      Triangle3<S> a, b;
-      load(p, a, b);
-      as->push_back(a);
-      bs->push_back(b);
-    }
+  k.prepare_set = [batches](std::span<const ShapePair> pairs) -> SetRunner {
+    const auto [as, bs] = batches(pairs);
     auto hits = std::make_shared<std::vector<std::uint8_t>>(pairs.size());
     return [as, bs, hits] {
-      tri_tri::test_static_batch(*as, *bs, *hits);
+      test_static_batch(*as, *bs, *hits);
       std::size_t n = 0;
       for (std::uint8_t h : *hits) n += h;
       return n;
@@ -146,14 +108,14 @@ std::vector<KernelInfo> make_static_registry() {
       static_entry<&obb_obb::test_static<double>, double, Obb3d, Obb3d>("test_static"),
       static_entry<&obb_obb_eps<float>, float, Obb3f, Obb3f>("test_static_eps", kEpsBias),
       static_entry<&obb_obb_eps<double>, double, Obb3d, Obb3d>("test_static_eps", kEpsBias),
-      batch_entry<float>(),
-      batch_entry<double>(),
+      batch_entry<float, Obb3f, obb_obb::ObbBatch>(),
+      batch_entry<double, Obb3d, obb_obb::ObbBatch>(),
       static_entry<&tri_obb_static<float>, float, Triangle3f, Obb3f>("test_static"),
       static_entry<&tri_obb_static<double>, double, Triangle3d, Obb3d>("test_static"),
       static_entry<&tri_tri::test_static<float>, float, Triangle3f, Triangle3f>("test_static"),
       static_entry<&tri_tri::test_static<double>, double, Triangle3d, Triangle3d>("test_static"),
-      tri_batch_entry<float>(),
-      tri_batch_entry<double>(),
+      batch_entry<float, Triangle3f, tri_tri::TriangleBatch>(),
+      batch_entry<double, Triangle3d, tri_tri::TriangleBatch>(),
   };
 }
 
