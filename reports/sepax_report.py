@@ -894,12 +894,8 @@ def fmt_sci(v):
     return f"{v:.1e}"
 
 
-def fmt_rate(v):
-    if v is None:
-        return DASH
-    if v == 0:
-        return "0"
-    return f"{v:.1e}"
+# A rate is printed like any small magnitude.
+fmt_rate = fmt_sci
 
 
 def fmt_int(v):
