@@ -1,5 +1,5 @@
-// The batch entry points of tri_tri_batch.hpp: the AVX2 copy of the loops when
-// the CPU has AVX2, the x86-64 baseline (SSE2) copy otherwise. Both copies are
+// The batch entry points of tri_tri_batch.hpp: the AVX2+FMA copy of the loops
+// when the CPU has both, the x86-64 baseline (SSE2) copy otherwise. Both copies are
 // the same source (tri_tri_batch_loops.hpp) and round identically; both call
 // the scalar fallback defined here.
 #include "sepax/core/tri_tri_batch.hpp"
@@ -32,7 +32,7 @@ namespace {
 
 bool has_avx2() {
 #ifdef SEPAX_TRI_BATCH_HAVE_AVX2
-  static const bool yes = __builtin_cpu_supports("avx2");
+  static const bool yes = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
   return yes;
 #else
   return false;

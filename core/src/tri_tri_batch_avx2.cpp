@@ -1,8 +1,10 @@
-// The triangle batch loops compiled for AVX2 (this file only: -mavx2, see
-// core/CMakeLists.txt). No FMA: -mavx2 does not enable it, and
-// -ffp-contract=off holds anyway, so every lane rounds exactly as the
-// baseline copy does. Nothing here instantiates Eigen or tri_tri::test_static:
-// flagged lanes call isa::scalar_intersects, compiled in the baseline unit.
+// The triangle batch loops compiled for AVX2 with FMA (this file only:
+// -mavx2 -mfma, see core/CMakeLists.txt; chosen at run time when the CPU has
+// both). FMA appears only where the source writes std::fma (double's accurate
+// products, as the scalar kernel computes them): -ffp-contract=off forbids
+// every other contraction, so every lane rounds exactly as the scalar kernel.
+// Nothing here instantiates Eigen or tri_tri::test_static: flagged lanes call
+// isa::scalar_intersects, compiled in the baseline unit.
 #define SEPAX_BATCH_ISA avx2_loops
 #include "tri_tri_batch_loops.hpp"
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "sepax/core/tri_tri_batch_full.hpp"
 #include "tri_tri_batch_isa.hpp"
 
 #ifndef SEPAX_BATCH_ISA
@@ -18,28 +19,69 @@
 
 namespace sepax::tri_tri::SEPAX_BATCH_ISA {
 
-// Per block of 256 pairs: the fast path writes integers as wide as S (bit 0:
-// intersects, bit 1: needs the scalar kernel), so that the vectoriser keeps
-// full-width lanes (bytes would narrow every vector); they are packed to
-// bytes, and only when some lane of the block is flagged does a scalar pass
-// rerun the flagged pairs with tri_tri::test_static.
+// Where this copy of the loops has FMA, double lanes compute the accurate
+// products in-lane; without it (the x86-64 baseline) such a lane is flagged
+// for the scalar kernel (full_lane_code's kAccurate).
+#ifdef __FMA__
+inline constexpr bool kFmaInLane = true;
+#else
+inline constexpr bool kFmaInLane = false;
+#endif
+// The full path's vector width in bytes: AVX's 32 where this copy has AVX2,
+// SSE2's 16 otherwise.
+#ifdef __AVX2__
+inline constexpr std::size_t kVectorBytes = 32;
+#else
+inline constexpr std::size_t kVectorBytes = 16;
+#endif
+
+// Per block of 256 pairs, three passes:
+//  1. the fast path on every pair, writing integers as wide as S (bit 0:
+//     intersects, bit 1: needs more), so that the vectoriser keeps full-width
+//     lanes (bytes would narrow every vector);
+//  2. when some lane is flagged, the flagged pairs are copied to contiguous
+//     columns and the full path (the whole scalar kernel, branch-free) runs
+//     over them, vectorised like the fast path;
+//  3. the rare lanes the full path still flags (double without FMA, with a
+//     cancelled product) are rerun with tri_tri::test_static.
 template <class S, class LaneA, class LaneB>
 inline void blocked(std::size_t n, LaneA lane_a, LaneB lane_b, std::uint8_t* __restrict out) {
   using Mask = std::conditional_t<sizeof(S) == 4, std::int32_t, std::int64_t>;
-  constexpr std::size_t kBlock = 256;
+  constexpr bool kAccurate = std::is_same_v<S, float> || kFmaInLane;
+  constexpr int kWidth = int(kVectorBytes / sizeof(S));
+  constexpr std::size_t kBlock = 256;  // a multiple of kWidth
   Mask code[kBlock];
+  std::uint16_t index[kBlock];
+  // Zeroed once: the full path's last vector may read lanes past the flagged
+  // ones (their codes are ignored).
+  alignas(64) S flagged_a[9][kBlock] = {};
+  alignas(64) S flagged_b[9][kBlock] = {};
+  const detail::TriBatchView<S> view_a(flagged_a), view_b(flagged_b);
   for (std::size_t base = 0; base < n; base += kBlock) {
     const std::size_t m = n - base < kBlock ? n - base : kBlock;
     for (std::size_t k = 0; k < m; ++k) code[k] = detail::lane_code<Mask>(lane_a(base + k), lane_b(base + k));
-    Mask flagged = 0;
+    std::size_t flagged = 0;
     for (std::size_t k = 0; k < m; ++k) {
       out[base + k] = std::uint8_t(code[k] & detail::kIntersects);
-      flagged |= code[k] & detail::kNeedsScalar;
+      if (code[k] & detail::kNeedsScalar) index[flagged++] = std::uint16_t(k);
     }
     if (flagged == 0) continue;
-    for (std::size_t k = 0; k < m; ++k)
-      if (code[k] & detail::kNeedsScalar)
-        out[base + k] = isa::scalar_intersects(lane_a(base + k), lane_b(base + k)) ? 1 : 0;
+    for (std::size_t c = 0; c < flagged; ++c) {
+      const detail::TriLane<S> a = lane_a(base + index[c]), b = lane_b(base + index[c]);
+      for (int i = 0; i < 3; ++i)
+        for (int k = 0; k < 3; ++k) {
+          flagged_a[3 * i + k][c] = a.v[i][k];
+          flagged_b[3 * i + k][c] = b.v[i][k];
+        }
+    }
+    for (std::size_t c = 0; c < flagged; c += kWidth)
+      detail::full_lanes<kWidth, kAccurate>(view_a, view_b, c, code + c);
+    for (std::size_t c = 0; c < flagged; ++c) {
+      const std::size_t k = base + index[c];
+      out[k] = (code[c] & detail::kNeedsScalar)
+                   ? (isa::scalar_intersects(lane_a(k), lane_b(k)) ? 1 : 0)
+                   : std::uint8_t(code[c] & detail::kIntersects);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
-// The batch triangle–triangle kernel (vectorised fast path, scalar fallback):
-// its verdicts are tri_tri::test_static's on every pair, pairwise and one
-// against many, on random pairs that include the parallel-edge, near-coplanar
+// The batch triangle–triangle kernel (vectorised fast path, vectorised full
+// path for the lanes it flags, scalar fallback for double without FMA): its
+// verdicts, and the full path's on its own, are tri_tri::test_static's on
+// every pair, pairwise and one against many, on random pairs that include the parallel-edge, near-coplanar
 // and near-touching pairs that send lanes to the fallback or sit on the
 // rounding boundary; its fast path sums in Eigen's order; and the
 // configurations whose answer is known by construction come out right, on the
@@ -18,6 +19,7 @@
 
 #include "sepax/core/tri_tri.hpp"
 #include "sepax/core/tri_tri_batch.hpp"
+#include "sepax/core/tri_tri_batch_full.hpp"
 
 namespace sepax {
 namespace {
@@ -129,11 +131,24 @@ TYPED_TEST(TriTriBatch, VerdictsAreTheScalarKernelsPairwiseAndOneAgainstMany) {
   std::vector<std::uint8_t> pairwise(kPairs, 7), against(kPairs, 7);
   tri_tri::test_static_batch(as, bs, pairwise);
   std::size_t hits = 0, fast = 0, fallback = 0, fast_by_kind[4] = {}, fallback_by_kind[4] = {};
+  std::size_t full_without_accurate_flagged = 0;
   for (std::size_t k = 0; k < kPairs; ++k) {
     const bool scalar = tri_tri::test_static(a_list[k], b_list[k]).intersects;
     ASSERT_EQ(pairwise[k], scalar ? 1 : 0) << "pair " << k << " (kind " << k % 4 << ")";
     ASSERT_EQ(tri_tri::test_static_batch_one(a_list[k], b_list[k]), scalar) << "pair " << k;
     hits += scalar;
+    // The full path (what flagged lanes run) is the scalar kernel on every
+    // pair, not only on the flagged ones; with the accurate products in-lane
+    // it never needs the scalar kernel itself.
+    const auto la = tri_tri::detail::lane(a_list[k]), lb = tri_tri::detail::lane(b_list[k]);
+    const tri_tri::detail::LaneVerdict full = tri_tri::detail::full_lane_verdict<true>(la, lb);
+    ASSERT_FALSE(full.needs_scalar) << "pair " << k;
+    ASSERT_EQ(full.intersects, scalar) << "full path, pair " << k << " (kind " << k % 4 << ")";
+    const tri_tri::detail::LaneVerdict plain = tri_tri::detail::full_lane_verdict<false>(la, lb);
+    if (!plain.needs_scalar) {
+      ASSERT_EQ(plain.intersects, scalar) << "full path without accurate products, pair " << k;
+    }
+    full_without_accurate_flagged += plain.needs_scalar;
     const bool flagged =
         tri_tri::detail::lane_verdict(tri_tri::detail::lane(a_list[k]), tri_tri::detail::lane(b_list[k]))
             .needs_scalar;
@@ -150,7 +165,9 @@ TYPED_TEST(TriTriBatch, VerdictsAreTheScalarKernelsPairwiseAndOneAgainstMany) {
   EXPECT_LT(fallback_by_kind[0], fast_by_kind[0] / 10);
   EXPECT_GT(fallback_by_kind[1], 20u);
   EXPECT_GT(fallback_by_kind[2], 100u);
-  std::printf("[          ] %zu pairs: %zu intersect, %zu fast-path lanes, %zu fallback lanes "
+  // Without in-lane accurate products the parallel-edge pairs are flagged.
+  EXPECT_GT(full_without_accurate_flagged, 20u);
+  std::printf("[          ] %zu pairs: %zu intersect, %zu fast-path lanes, %zu flagged lanes (full path) "
               "(by kind: %zu/%zu %zu/%zu %zu/%zu %zu/%zu)\n",
               kPairs, hits, fast, fallback, fast_by_kind[0], fallback_by_kind[0], fast_by_kind[1],
               fallback_by_kind[1], fast_by_kind[2], fallback_by_kind[2], fast_by_kind[3], fallback_by_kind[3]);

@@ -1,7 +1,7 @@
 #pragma once
 /// \file Triangle–triangle static test over many pairs at once: a vectorised
-/// fast path with a scalar fallback (the SIMD note's branch-free form applied
-/// to tri_tri::test_static, tri_tri.hpp).
+/// fast path, and a vectorised full path for the pairs it cannot decide (the
+/// SIMD note's branch-free form applied to tri_tri::test_static, tri_tri.hpp).
 ///
 /// Sets and verdict exactly as tri_tri::test_static: closed triangles,
 /// degenerate ones included; touching intersects; separation only by a strict
@@ -23,9 +23,13 @@
 ///    (then the scalar goes on to Table 6's in-plane axes and, for segment-like
 ///    triangles, stage 3 — a segment-like triangle has a tiny or zero N or M, so
 ///    this condition covers it).
-/// A lane needs the scalar kernel when (an axis is unclean or the planes are not
-/// at a clear angle) and no clean axis separates. After each block of lanes
-/// the flagged pairs are rerun with tri_tri::test_static and take its verdict.
+/// A lane needs more when (an axis is unclean or the planes are not at a
+/// clear angle) and no clean axis separates. After each block of lanes the
+/// flagged pairs are gathered and run through the full path
+/// (tri_tri_batch_full.hpp): the whole scalar kernel, branch-free, with its
+/// accurate products, in-plane and degenerate axes, one pair per lane. Only
+/// double lanes whose products cancelled, in a build without FMA (the x86-64
+/// baseline copy), are rerun with tri_tri::test_static itself.
 ///
 /// Why the verdicts are the scalar's. The scalar returns "separated" as soon as
 /// a stage-1 axis separates, and "intersecting" when none does and the planes
@@ -37,7 +41,8 @@
 /// axes do (the scalar reaches it unless an earlier axis already separated).
 /// An unflagged lane with no separating axis has every axis clean and the
 /// planes at a clear angle, which is the scalar's "intersecting". Every other
-/// lane is the scalar's own answer. Hence the scalar kernel's robustness (its
+/// lane gets the full path's verdict, which is the scalar's by construction
+/// (its file comment), or the scalar's own. Hence the scalar kernel's robustness (its
 /// 0 gross verdicts) carries over unchanged.
 ///
 /// Eigen's fixed-size 3-element sums (dot, squaredNorm) are not the same for
@@ -53,6 +58,7 @@
 #include <cstdint>
 #include <span>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "sepax/core/tri_tri.hpp"
@@ -93,6 +99,11 @@ struct TriBatchView {
   explicit TriBatchView(const TriangleBatch<S>& b) {
     for (int k = 0; k < 9; ++k) v[k] = b.vertex[k].data();
   }
+  /// Columns of a caller's buffer (the loops' compacted lanes).
+  template <std::size_t N>
+  explicit TriBatchView(const S (&columns)[9][N]) {
+    for (int k = 0; k < 9; ++k) v[k] = columns[k];
+  }
 };
 
 // Force-inlined: each instruction-set copy of the loops (core/src) must get
@@ -126,11 +137,29 @@ inline Triangle3<S> triangle(const TriLane<S>& t) {
   return out;
 }
 
+/// A GCC vector type (tri_tri_batch_full.hpp), not a scalar: neither a class
+/// (the exact and test scalars) nor arithmetic.
+template <class V>
+inline constexpr bool kIsVector = !std::is_class_v<V> && !std::is_arithmetic_v<V>;
+
+template <class V, bool = kIsVector<V>>
+struct ElementOf {
+  using type = V;
+};
+template <class V>
+struct ElementOf<V, true> {
+  using type = std::remove_cvref_t<decltype(std::declval<V>()[0])>;
+};
+/// S of V = S or of a GCC vector V of S's: the helpers below apply lane-wise
+/// to either.
+template <class V>
+using Element = typename ElementOf<V>::type;
+
 /// x0 + x1 + x2 in the order Eigen 3.4 sums a fixed-size 3-vector reduction
 /// for S (see the file comment).
 template <class S>
 SEPAX_BATCH_INLINE S sum3(S x0, S x1, S x2) {
-  if constexpr (std::is_same_v<S, double>) return (x0 + x1) + x2;
+  if constexpr (std::is_same_v<Element<S>, double>) return (x0 + x1) + x2;
   else return x0 + (x1 + x2);
 }
 
@@ -181,6 +210,45 @@ SEPAX_BATCH_INLINE void axis(const S (&l)[3], S e2, S f2, const S (&p1)[3], cons
   unclean_any |= unclean;
 }
 
+/// A pair as test_static sees it: every vertex relative to A's first (p0 = 0),
+/// the edges and their squared norms. V is S, or a vector of S's.
+template <class V>
+struct PairFrame {
+  V p1[3], p2[3];  ///< A's other vertices
+  V q[3][3];       ///< B's vertices
+  V e[3][3];       ///< A's edges p1 − p0, p2 − p1, p0 − p2
+  V f[3][3];       ///< B's edges q1 − q0, q2 − q1, q0 − q2
+  V e2[3], f2[3];  ///< their squared norms
+};
+
+/// PairFrame of the triangles u, v (u[i][k]: coordinate k of vertex i), with
+/// test_static's operations (p0 = 0 keeps the sign of its zero).
+template <class V>
+SEPAX_BATCH_INLINE void relative_frame(const V (&u)[3][3], const V (&v)[3][3], PairFrame<V>& out) {
+  using E = Element<V>;
+#pragma GCC unroll 3
+  for (int k = 0; k < 3; ++k) {
+    out.p1[k] = u[1][k] - u[0][k];
+    out.p2[k] = u[2][k] - u[0][k];
+#pragma GCC unroll 3
+    for (int j = 0; j < 3; ++j) out.q[j][k] = v[j][k] - u[0][k];
+  }
+#pragma GCC unroll 3
+  for (int k = 0; k < 3; ++k) {
+    out.e[0][k] = out.p1[k] - E(0);
+    out.e[1][k] = out.p2[k] - out.p1[k];
+    out.e[2][k] = E(0) - out.p2[k];
+    out.f[0][k] = out.q[1][k] - out.q[0][k];
+    out.f[1][k] = out.q[2][k] - out.q[1][k];
+    out.f[2][k] = out.q[0][k] - out.q[2][k];
+  }
+#pragma GCC unroll 3
+  for (int i = 0; i < 3; ++i) {
+    out.e2[i] = norm2(out.e[i]);
+    out.f2[i] = norm2(out.f[i]);
+  }
+}
+
 /// Bits of a lane's code.
 inline constexpr int kIntersects = 1;   ///< the fast path's verdict (meaningless with kNeedsScalar)
 inline constexpr int kNeedsScalar = 2;  ///< rerun the pair with tri_tri::test_static
@@ -189,31 +257,9 @@ inline constexpr int kNeedsScalar = 2;  ///< rerun the pair with tri_tri::test_s
 /// (the loops use one as wide as S, so that the vectoriser keeps full lanes).
 template <class Mask, class S>
 SEPAX_BATCH_INLINE Mask lane_code(const TriLane<S>& a, const TriLane<S>& b) {
-  S p1[3], p2[3], q[3][3], e[3][3], f[3][3];
-#pragma GCC unroll 3
-  for (int k = 0; k < 3; ++k) {
-    p1[k] = a.v[1][k] - a.v[0][k];
-    p2[k] = a.v[2][k] - a.v[0][k];
-#pragma GCC unroll 3
-    for (int j = 0; j < 3; ++j) q[j][k] = b.v[j][k] - a.v[0][k];
-  }
-  // As test_static: e = {p1 − p0, p2 − p1, p0 − p2} with p0 = 0 (the zero's
-  // sign kept), f = {q1 − q0, q2 − q1, q0 − q2}.
-#pragma GCC unroll 3
-  for (int k = 0; k < 3; ++k) {
-    e[0][k] = p1[k] - S(0);
-    e[1][k] = p2[k] - p1[k];
-    e[2][k] = S(0) - p2[k];
-    f[0][k] = q[1][k] - q[0][k];
-    f[1][k] = q[2][k] - q[1][k];
-    f[2][k] = q[0][k] - q[2][k];
-  }
-  S e2[3], f2[3];
-#pragma GCC unroll 3
-  for (int i = 0; i < 3; ++i) {
-    e2[i] = norm2(e[i]);
-    f2[i] = norm2(f[i]);
-  }
+  PairFrame<S> frame;
+  relative_frame(a.v, b.v, frame);
+  const auto& [p1, p2, q, e, f, e2, f2] = frame;
   bool separated = false, unclean = false;
   S n[3], m[3];
   cross3(e[0], e[1], n);
