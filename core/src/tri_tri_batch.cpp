@@ -76,4 +76,19 @@ void test_static_batch(const TriangleBatch<double>& a, const TriangleBatch<doubl
   dispatch(detail::TriBatchView<double>(a), detail::TriBatchView<double>(b), a.size(), out.data());
 }
 
+namespace detail {
+
+void test_static_batch_baseline(const TriangleBatch<float>& a, const TriangleBatch<float>& b,
+                                std::span<std::uint8_t> out) {
+  SEPAX_ASSERT(a.size() == b.size() && out.size() >= a.size(), "batch sizes differ");
+  baseline_loops::pairwise(TriBatchView<float>(a), TriBatchView<float>(b), a.size(), out.data());
+}
+void test_static_batch_baseline(const TriangleBatch<double>& a, const TriangleBatch<double>& b,
+                                std::span<std::uint8_t> out) {
+  SEPAX_ASSERT(a.size() == b.size() && out.size() >= a.size(), "batch sizes differ");
+  baseline_loops::pairwise(TriBatchView<double>(a), TriBatchView<double>(b), a.size(), out.data());
+}
+
+}  // namespace detail
+
 }  // namespace sepax::tri_tri

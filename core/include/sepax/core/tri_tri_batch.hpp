@@ -304,6 +304,17 @@ void test_static_batch(const TriangleBatch<float>& a, const TriangleBatch<float>
 void test_static_batch(const TriangleBatch<double>& a, const TriangleBatch<double>& b,
                        std::span<std::uint8_t> out);
 
+namespace detail {
+/// Pairwise, always through the x86-64 baseline copy of the loops (SSE2; no
+/// FMA, so double pairs with a cancelled product rerun the scalar kernel),
+/// whatever the CPU has: lets the tests check the copy this machine would not
+/// choose. Elsewhere the same as test_static_batch.
+void test_static_batch_baseline(const TriangleBatch<float>& a, const TriangleBatch<float>& b,
+                                std::span<std::uint8_t> out);
+void test_static_batch_baseline(const TriangleBatch<double>& a, const TriangleBatch<double>& b,
+                                std::span<std::uint8_t> out);
+}  // namespace detail
+
 /// Any other scalar (exact, interval, the strict test scalar), or one pair:
 /// the same fast path and fallback, one pair at a time.
 template <class S>
