@@ -78,7 +78,7 @@ void count_costs(const OracleVerdict& oracle, OracleCosts& costs) {
 class CaseJudge {
  public:
   CaseJudge(const Group& group, const GroupPlan& plan, ProgressCounters& progress)
-      : group_(group), plan_(plan), progress_(progress) {}
+      : group_(group), plan_(plan), progress_(progress), identity_{group.query, group.scalar, group.family, false} {}
 
   void judge(std::uint64_t index, GroupResult& tally) const {
     ++tally.cases;
@@ -106,6 +106,7 @@ class CaseJudge {
     OracleVerdict oracle;
     try {
       const bool sampled = index % plan_.cross_check_every == 0;
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
       oracle = judge_exactly(pair, sampled, sampled);
     } catch (const std::exception& e) {
       ++tally.harness_errors;
@@ -125,9 +126,13 @@ class CaseJudge {
     // no kernel of this case is counted, so every row keeps the same unjudged.
     std::vector<KernelJudgement> runs;
     runs.reserve(group_.kernels.size());
-    for (const KernelInfo* kernel : group_.kernels) runs.push_back(run_kernel(*kernel, pair));
+    for (const KernelInfo* kernel : group_.kernels) {
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, kernel);
+      runs.push_back(run_kernel(*kernel, pair));
+    }
     LazyMargin margin(pair, oracle.intersects);
     try {
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
       for (std::size_t k = 0; k < runs.size(); ++k)
         classify_run(runs[k], *group_.kernels[k], pair, oracle, margin);
     } catch (const std::exception& e) {
@@ -161,6 +166,7 @@ class CaseJudge {
   const Group& group_;
   const GroupPlan& plan_;
   ProgressCounters& progress_;
+  const CaseIdentity identity_;
 };
 
 void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "case_watchdog.hpp"
 #include "progress.hpp"
 #include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
@@ -41,6 +42,8 @@ struct GroupPlan {
   /// Findings kept per kernel and for the harness (counts stay complete); the
   /// lowest indices seen are kept.
   std::size_t max_findings = 100;
+  /// Watches every oracle and kernel call (absent: unwatched).
+  CaseWatchdog* watchdog = nullptr;
 };
 
 /// A case worth replaying.

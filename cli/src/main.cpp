@@ -77,6 +77,12 @@ int main(int argc, char** argv) {
   verify_cmd->add_option("--kernel", verify.kernel_ids, "Only this kernel id (repeatable)");
   verify_cmd->add_flag("--moving,!--no-moving", verify.moving,
                        "Run the moving kernels too (test_moving, find_first_contact; the default)");
+  verify_cmd
+      ->add_option("--case-timeout", verify.case_timeout_seconds,
+                   "Stop (exit 3) when one oracle or kernel call runs longer than this many seconds; the case is "
+                   "written under hang/ with its replay command")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   verify_cmd->add_option("--max-replays", verify.max_replays,
                          "Replay files kept per kernel x family")
       ->capture_default_str();

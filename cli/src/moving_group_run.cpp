@@ -29,7 +29,7 @@ void count_costs(const MovingOracleVerdict& oracle, MovingOracleCosts& costs) {
 class MovingCaseJudge {
  public:
   MovingCaseJudge(const MovingGroup& group, const GroupPlan& plan, ProgressCounters& progress)
-      : group_(group), plan_(plan), progress_(progress) {}
+      : group_(group), plan_(plan), progress_(progress), identity_{group.query, group.scalar, group.family, true} {}
 
   void judge(std::uint64_t index, MovingGroupResult& tally) const {
     ++tally.cases;
@@ -63,6 +63,7 @@ class MovingCaseJudge {
     MovingOracleVerdict oracle;
     try {
       const bool sampled = index % plan_.cross_check_every == 0;
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
       oracle = judge_moving_exactly(pair, motion, sampled);
       // The static oracle at t = 0 must see the same state there.
       if (sampled) oracle.static_intersects = oracle::sat_filtered(pair).intersects;
@@ -84,9 +85,13 @@ class MovingCaseJudge {
     // unjudged count.
     std::vector<MovingKernelJudgement> runs;
     runs.reserve(group_.kernels.size());
-    for (const KernelInfo* kernel : group_.kernels) runs.push_back(run_moving_kernel(*kernel, pair, motion));
-    MovingMargins margins(pair, motion, oracle);
+    for (const KernelInfo* kernel : group_.kernels) {
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, kernel);
+      runs.push_back(run_moving_kernel(*kernel, pair, motion));
+    }
     try {
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
+      MovingMargins margins(pair, motion, oracle);
       for (std::size_t k = 0; k < runs.size(); ++k)
         classify_moving_run(runs[k], *group_.kernels[k], pair, motion, oracle, margins);
     } catch (const std::exception& e) {
@@ -123,6 +128,7 @@ class MovingCaseJudge {
   const MovingGroup& group_;
   const GroupPlan& plan_;
   ProgressCounters& progress_;
+  const CaseIdentity identity_;
 };
 
 void append(std::vector<double>& to, const std::vector<double>& from) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <exception>
 #include <map>
@@ -24,6 +25,7 @@
 #include "moving_report.hpp"
 #include "progress.hpp"
 #include "results_directory.hpp"
+#include "sepax/generators/generate.hpp"
 #include "table.hpp"
 
 namespace sepax::cli {
@@ -326,6 +328,7 @@ class VerifyRun {
       plan.fixed_cases = options_.cases_per_group;
       plan.min_cases = options_.min_cases_per_group;
       plan.max_findings = options_.max_replays;
+      plan.watchdog = watchdog_;
       const double used = std::chrono::duration<double>(Clock::now() - start).count();
       plan.seconds = std::max(0.0, options_.budget_seconds - used) / static_cast<double>(total - number);
       return plan;
@@ -421,6 +424,49 @@ class VerifyRun {
   }
 
   const Totals& totals() const { return totals_; }
+
+  void set_watchdog(CaseWatchdog* watchdog) { watchdog_ = watchdog; }
+
+  /// The watchdog's report (on its thread): a call has not returned within
+  /// --case-timeout. Writes the case under hang/, says how to replay it, and
+  /// ends the process with exit status 3; the rows of the groups already
+  /// finished are in verify.jsonl (appended per group).
+  [[noreturn]] void stop_on_stuck(const StuckCall& call) {
+    const CaseIdentity& g = *call.group;
+    const std::string who = call.kernel ? call.kernel->id : std::string("the exact oracle");
+    const std::string label = fmt::format("case {} of {} {} {}{} (seed {})", call.index, to_string(g.query),
+                                          to_string(g.scalar), gen::to_string(g.family),
+                                          g.moving ? " moving" : "", options_.seed);
+    err_ << fmt::format("\nsepax verify: {} has not returned after {:.3g} s (--case-timeout {} s) on {}; stopping.\n",
+                        who, call.seconds, options_.case_timeout_seconds, label);
+    try {
+      Finding f;
+      f.index = call.index;
+      f.detail = fmt::format("{} did not return within {} s", who, options_.case_timeout_seconds);
+      if (g.moving) {
+        gen::MovingPair m = gen::generate_moving(g.family, g.query, g.scalar, options_.seed, call.index);
+        f.pair = m.pair;
+        f.motion = m.motion;
+      } else {
+        f.pair = gen::generate(g.family, g.query, g.scalar, options_.seed, call.index);
+      }
+      const std::string stem = fmt::format("{}-{}-{}{}-{}", call.kernel ? file_stem(call.kernel->id) : "oracle",
+                                           gen::to_string(g.family), to_string(g.scalar),
+                                           g.moving ? "-moving" : "", call.index);
+      Case c = finding_case(g.query, g.scalar, g.family, f, stem);
+      if (call.kernel) c.origin["kernel"] = call.kernel->id;
+      const auto path = results_.write_case("hang", stem, c);
+      err_ << fmt::format("  the case: {}\n  replay (it will hang the same way): {} check {}{}\n", path.string(),
+                          options_.program, path.string(), call.kernel ? " --kernel " + call.kernel->id : "");
+    } catch (const std::exception& e) {
+      err_ << "  (the case could not be written: " << e.what() << ")\n";
+    }
+    err_ << fmt::format("  rows of the groups finished before are in {}; rerun {}with a longer --case-timeout.\n",
+                        (results_.root() / "verify.jsonl").string(),
+                        call.kernel ? "without that kernel (--kernel selects kernels) or " : "")
+         << std::flush;
+    std::_Exit(3);
+  }
 
  private:
   void record(const Group& g, const GroupResult& result, const std::vector<const KernelInfo*>& kernels,
@@ -588,6 +634,7 @@ class VerifyRun {
   std::vector<MovingRow> moving_rows_;
   std::vector<MovingCostRow> moving_cost_rows_;
   std::vector<Replay> replays_;
+  CaseWatchdog* watchdog_ = nullptr;
   std::vector<std::string> notes_;
   Totals totals_;
   double seconds_ = 0;
@@ -649,6 +696,9 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   out << fmt::format("; results in {}\n", results->root().string()) << std::flush;
 
   VerifyRun run(options, out, err, *results, run_id);
+  CaseWatchdog watchdog(std::chrono::duration<double>(options.case_timeout_seconds),
+                        [&run](const StuckCall& call) { run.stop_on_stuck(call); });
+  run.set_watchdog(&watchdog);
   try {
     results->append_rows({run_info_json(options, run_id, threads)});
   } catch (const std::exception& e) {

@@ -33,6 +33,9 @@ struct VerifyOptions {
   bool moving = true;
   /// Replay files kept per kernel × family (and for the harness) per run.
   std::size_t max_replays = 100;
+  /// A single oracle or kernel call running longer than this stops the run
+  /// (exit status 3) with the case written under hang/ (case_watchdog.hpp).
+  double case_timeout_seconds = 60;
   /// How to call this binary in the printed replay commands (argv[0]).
   std::string program = "sepax";
   /// The command line as typed, for summary.md.
@@ -41,7 +44,8 @@ struct VerifyOptions {
 
 /// Runs the campaign. Returns 0 when no kernel is gross and the oracles never
 /// disagreed or failed, 1 otherwise, 2 on usage errors (unknown kernel or
-/// family, nothing to run, unwritable --out), explained on `err`.
+/// family, nothing to run, unwritable --out), explained on `err`. A call that
+/// does not return within case_timeout_seconds ends the process with status 3.
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace sepax::cli

@@ -694,6 +694,41 @@ TEST(SepaxVerify, NoMovingRunsTheStaticCampaignOnly) {
   EXPECT_FALSE(read_rows(out / "verify.jsonl").empty()) << "no static rows";
 }
 
+TEST(SepaxVerify, ACallPastTheCaseTimeoutStopsTheRunWithItsCaseWrittenAndReplayable) {
+  // A kernel that never returns, stood in for by a limit far below any call's
+  // duration: the watchdog ticks every 0.25 s, and the first tick that finds
+  // a call in flight reports it. Without the watchdog this run would take
+  // about a minute and exit 0.
+  const fs::path dir = scratch_dir();
+  const fs::path out = dir / "results";
+  const CommandRun verify = run_sepax("verify --case-timeout 1e-9 --cases 3000000 --family random --no-moving "
+                                      "--kernel obb_obb/test_static/double --threads 1 --out '" +
+                                          out.string() + "'",
+                                      dir);
+  ASSERT_EQ(verify.status, 3) << verify.out << verify.err;
+  EXPECT_NE(verify.err.find("has not returned after"), std::string::npos) << verify.err;
+  EXPECT_NE(verify.err.find("--case-timeout 1e-09 s"), std::string::npos) << verify.err;
+  // What was written before the stop is on disk: the run_info row.
+  EXPECT_NE(slurp(out / "verify.jsonl").find("run_info"), std::string::npos);
+  // One case under hang/, which `sepax check` reads and judges (it returns:
+  // only the limit was absurd).
+  ASSERT_TRUE(fs::is_directory(out / "hang")) << verify.err;
+  std::vector<fs::path> cases;
+  for (const auto& entry : fs::directory_iterator(out / "hang")) cases.push_back(entry.path());
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_NE(verify.err.find("check " + cases[0].string()), std::string::npos) << "no replay command: " << verify.err;
+  std::ifstream in(cases[0]);
+  std::string line;
+  std::getline(in, line);
+  const json c = json::parse(line);
+  EXPECT_EQ(c["query"], "obb_obb");
+  EXPECT_EQ(c["scalar"], "double");
+  EXPECT_EQ(c["family"], "random");
+  const CommandRun check = run_sepax("check --json '" + cases[0].string() + "'", dir);
+  EXPECT_TRUE(check.status == 0 || check.status == 1) << check.out << check.err;
+  EXPECT_EQ(check.json_lines().size(), 1u) << check.out;
+}
+
 TEST(SepaxVerify, UnknownFamilyOrKernelIsAUsageError) {
   const fs::path dir = scratch_dir();
   const CommandRun family = run_sepax("verify --cases 1 --family no-such-family --out '" + dir.string() + "'", dir);

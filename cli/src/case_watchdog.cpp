@@ -1,0 +1,92 @@
+#include "case_watchdog.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "sepax/core/assert.hpp"
+
+namespace sepax::cli {
+
+namespace {
+// Distinguishes watchdogs (tests make several, possibly at one address), so
+// that a thread's cached slot is never one of a destroyed watchdog.
+std::atomic<std::uint64_t> next_serial{1};
+}  // namespace
+
+CaseWatchdog::CaseWatchdog(std::chrono::duration<double> limit, OnStuck on_stuck,
+                           std::chrono::duration<double> poll)
+    : serial_(next_serial.fetch_add(1)),
+      // A call is stuck once it has spanned this many ticks: at least `limit`.
+      limit_ticks_(std::max<std::uint64_t>(1, std::uint64_t(std::ceil(limit / poll)))),
+      poll_(poll),
+      on_stuck_(std::move(on_stuck)) {
+  SEPAX_ASSERT(limit.count() > 0 && poll.count() > 0, "watchdog limit and poll must be positive");
+  thread_ = std::thread([this] { watch(); });
+}
+
+CaseWatchdog::~CaseWatchdog() {
+  {
+    std::lock_guard lock(stop_mutex_);
+    stop_ = true;
+  }
+  stop_cv_.notify_all();
+  thread_.join();
+}
+
+WatchSlot& CaseWatchdog::slot_of_this_thread() {
+  thread_local std::uint64_t owner = 0;
+  thread_local WatchSlot* slot = nullptr;
+  if (owner != serial_) {
+    std::lock_guard lock(slots_mutex_);
+    slot = &slots_.emplace_back();
+    owner = serial_;
+  }
+  return *slot;
+}
+
+CaseWatchdog::Guard::Guard(CaseWatchdog* watchdog, const CaseIdentity& group, std::uint64_t index,
+                           const KernelInfo* kernel) {
+  if (!watchdog) return;
+  slot_ = &watchdog->slot_of_this_thread();
+  // A seqlock writer: the previous call's tick 0 is ordered before these
+  // stores, so a watchdog that reads any of them sees the tick change.
+  std::atomic_thread_fence(std::memory_order_release);
+  slot_->group.store(&group, std::memory_order_relaxed);
+  slot_->index.store(index, std::memory_order_relaxed);
+  slot_->kernel.store(kernel, std::memory_order_relaxed);
+  slot_->tick.store(watchdog->tick_.load(std::memory_order_relaxed), std::memory_order_release);
+}
+
+CaseWatchdog::Guard::~Guard() {
+  if (slot_) slot_->tick.store(0, std::memory_order_release);
+}
+
+void CaseWatchdog::watch() {
+  std::unique_lock lock(stop_mutex_);
+  while (!stop_cv_.wait_for(lock, poll_, [this] { return stop_; })) {
+    const std::uint64_t now = tick_.fetch_add(1) + 1;
+    std::optional<StuckCall> stuck;
+    {
+      std::lock_guard slots_lock(slots_mutex_);
+      for (WatchSlot& slot : slots_) {
+        const std::uint64_t started = slot.tick.load(std::memory_order_acquire);
+        if (started == 0 || now - started < limit_ticks_) continue;
+        StuckCall call{slot.group.load(std::memory_order_relaxed), slot.index.load(std::memory_order_relaxed),
+                       slot.kernel.load(std::memory_order_relaxed),
+                       std::chrono::duration<double>(poll_ * double(now - started)).count()};
+        std::atomic_thread_fence(std::memory_order_acquire);
+        if (slot.tick.load(std::memory_order_relaxed) != started) continue;  // it returned meanwhile
+        stuck = call;
+        break;
+      }
+    }
+    if (stuck) {
+      lock.unlock();
+      on_stuck_(*stuck);
+      return;  // one report: verify exits; a test has what it needs
+    }
+  }
+}
+
+}  // namespace sepax::cli

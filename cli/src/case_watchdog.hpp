@@ -1,0 +1,97 @@
+#pragma once
+/// \file A watchdog for verify's cases: a kernel (in practice another
+/// library's: libccd's MPR loops forever on some flat inputs) or an oracle
+/// that never returns would otherwise stall the whole campaign silently.
+///
+/// Every kernel and oracle call of a case runs under a Guard naming the
+/// group, the case index and the kernel. A background thread advances a tick
+/// every `poll` and looks at every thread's current call; a call that has
+/// lasted `limit` (to within one poll) is reported, once, to `on_stuck`
+/// (verify writes the case, prints how to replay it, and exits — the rows of
+/// the groups already finished are on disk). A guard costs a few relaxed
+/// atomic stores, no clock read.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "sepax/core/query.hpp"
+#include "sepax/core/registry.hpp"
+#include "sepax/generators/family.hpp"
+
+namespace sepax::cli {
+
+/// Which generated cases a group runs (static: generate, moving: generate_moving).
+struct CaseIdentity {
+  Query query = Query::obb_obb;
+  ScalarKind scalar = ScalarKind::float64;
+  gen::Family family = gen::Family::random;
+  bool moving = false;
+};
+
+/// A call that did not return in time.
+struct StuckCall {
+  const CaseIdentity* group = nullptr;
+  std::uint64_t index = 0;
+  const KernelInfo* kernel = nullptr;  ///< nullptr: the exact oracle
+  double seconds = 0;                  ///< how long it had run when seen (at least the limit)
+};
+
+/// One thread's current call (tick 0: none). Written by its thread, read by
+/// the watchdog; the fields are atomics, and the watchdog trusts what it read
+/// only when the tick is the same before and after (the same call). One
+/// cache line each: threads write their own slot on every call.
+struct alignas(64) WatchSlot {
+  std::atomic<std::uint64_t> tick{0};
+  std::atomic<const CaseIdentity*> group{nullptr};
+  std::atomic<std::uint64_t> index{0};
+  std::atomic<const KernelInfo*> kernel{nullptr};
+};
+
+class CaseWatchdog {
+ public:
+  using OnStuck = std::function<void(const StuckCall&)>;
+
+  /// Starts the watching thread. `limit` > 0; `poll` is the tick.
+  CaseWatchdog(std::chrono::duration<double> limit, OnStuck on_stuck,
+               std::chrono::duration<double> poll = std::chrono::milliseconds(250));
+  ~CaseWatchdog();
+  CaseWatchdog(const CaseWatchdog&) = delete;
+  CaseWatchdog& operator=(const CaseWatchdog&) = delete;
+
+  /// Marks the calling thread as running `kernel` (nullptr: the oracle) on
+  /// case `index` of `group` while it lives. `group` must outlive it.
+  class Guard {
+   public:
+    Guard(CaseWatchdog* watchdog, const CaseIdentity& group, std::uint64_t index, const KernelInfo* kernel);
+    ~Guard();
+    Guard(const Guard&) = delete;
+    Guard& operator=(const Guard&) = delete;
+
+   private:
+    WatchSlot* slot_ = nullptr;
+  };
+
+ private:
+  friend class Guard;
+  WatchSlot& slot_of_this_thread();
+  void watch();
+
+  const std::uint64_t serial_;
+  const std::uint64_t limit_ticks_;
+  const std::chrono::duration<double> poll_;
+  const OnStuck on_stuck_;
+  std::atomic<std::uint64_t> tick_{1};
+  std::mutex slots_mutex_;
+  std::deque<WatchSlot> slots_;  // stable addresses; one per thread that ran a guard
+  std::mutex stop_mutex_;
+  std::condition_variable stop_cv_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+}  // namespace sepax::cli
