@@ -19,12 +19,11 @@
 ///    same squared norms: there the scalar recomputes L accurately, so its L is
 ///    not this lane's), or when |L|² is not finite (overflow: then the scalar's
 ///    projection of its first vertex, L·0, is NaN rather than the 0 used here);
-///  - the planes are not at a clear angle, !clearly_not_parallel(N, M)
-///    (then the scalar goes on to Table 6's in-plane axes and, for segment-like
-///    triangles, stage 3 — a segment-like triangle has a tiny or zero N or M, so
-///    this condition covers it).
-/// A lane needs more when (an axis is unclean or the planes are not at a
-/// clear angle) and no clean axis separates. After each block of lanes the
+///  - the planes are not at a clear angle, !clearly_not_parallel(N, M), or
+///    a triangle is segment-like (then the scalar goes on to Table 6's
+///    in-plane axes and stage 3).
+/// A lane needs more when (an axis is unclean, the planes are not at a clear
+/// angle or a triangle is segment-like) and no clean axis separates. After each block of lanes the
 /// flagged pairs are gathered and run through the full path
 /// (tri_tri_batch_full.hpp): the whole scalar kernel, branch-free, with its
 /// accurate products, in-plane and degenerate axes, one pair per lane. Only
@@ -32,18 +31,19 @@
 /// baseline copy), are rerun with tri_tri::test_static itself.
 ///
 /// Why the verdicts are the scalar's. The scalar returns "separated" as soon as
-/// a stage-1 axis separates, and "intersecting" when none does and the planes
-/// are at a clear angle. A clean axis is computed here with the scalar's
-/// operations in the scalar's order (the plain cross product, Eigen's order of
-/// summation for the dot products and squared norms, the same max/min
-/// selection), so it separates here exactly when it separates there; a clean
-/// separating axis therefore makes both say "separated" whatever the unclean
-/// axes do (the scalar reaches it unless an earlier axis already separated).
-/// An unflagged lane with no separating axis has every axis clean and the
-/// planes at a clear angle, which is the scalar's "intersecting". Every other
-/// lane gets the full path's verdict, which is the scalar's by construction
-/// (its file comment), or the scalar's own. Hence the scalar kernel's robustness (its
-/// 0 gross verdicts) carries over unchanged.
+/// a stage-1 axis separates, and "intersecting" when none does, the planes are
+/// at a clear angle and neither triangle is segment-like. A clean axis is
+/// computed here with the scalar's operations in the scalar's order (the plain
+/// cross product, Eigen's order of summation for the dot products and squared
+/// norms, the same max/min selection), so it separates here exactly when it
+/// separates there; a clean separating axis therefore makes both say
+/// "separated" whatever the unclean axes do (the scalar reaches it unless an
+/// earlier axis already separated). An unflagged lane with no separating axis
+/// has every axis clean, the planes at a clear angle and no segment-like
+/// triangle, which is the scalar's "intersecting". Every other lane gets the
+/// full path's verdict, which is the scalar's by construction (its file
+/// comment), or the scalar's own. Hence the scalar kernel's robustness (its 0
+/// gross verdicts) carries over unchanged.
 ///
 /// Eigen's fixed-size 3-element sums (dot, squaredNorm) are not the same for
 /// every scalar: with SSE2/AVX/NEON a double 3-vector is reduced as a packet of
@@ -249,6 +249,36 @@ SEPAX_BATCH_INLINE void relative_frame(const V (&u)[3][3], const V (&v)[3][3], P
   }
 }
 
+/// Lane-wise logical not of a comparison result.
+SEPAX_BATCH_INLINE bool invert(bool m) { return !m; }
+template <class M>
+SEPAX_BATCH_INLINE M invert(M m) {
+  return ~m;
+}
+
+/// The longest of three edges by squared norm, longest()'s choice
+/// l0 ≥ l1 ? (l0 ≥ l2 ? 0 : 2) : (l1 ≥ l2 ? 1 : 2), as two independent
+/// two-way selects.
+template <class V>
+SEPAX_BATCH_INLINE void longest_edge(const V (&e)[3][3], const V (&e2)[3], V (&out)[3]) {
+  const auto first = (e2[0] >= e2[1]) & (e2[0] >= e2[2]);
+  const auto second = invert(e2[0] >= e2[1]) & (e2[1] >= e2[2]);
+#pragma GCC unroll 3
+  for (int k = 0; k < 3; ++k) out[k] = first ? e[0][k] : (second ? e[1][k] : e[2][k]);
+}
+
+/// segment_like(N, e) || segment_like(M, f), e and f the longest edges.
+template <class V>
+SEPAX_BATCH_INLINE auto segment_like_pair(const V (&n)[3], const V (&m)[3], const V (&e)[3][3], const V (&f)[3][3],
+                                          const V (&e2)[3], const V (&f2)[3]) {
+  using E = Element<V>;
+  V el[3], fl[3];
+  longest_edge(e, e2, el);
+  longest_edge(f, f2, fl);
+  const V el2 = norm2(el), fl2 = norm2(fl);
+  return (norm2(n) <= E(0x1p-16) * el2 * el2) | (norm2(m) <= E(0x1p-16) * fl2 * fl2);
+}
+
 /// Bits of a lane's code.
 inline constexpr int kIntersects = 1;   ///< the fast path's verdict (meaningless with kNeedsScalar)
 inline constexpr int kNeedsScalar = 2;  ///< rerun the pair with tri_tri::test_static
@@ -274,11 +304,12 @@ SEPAX_BATCH_INLINE Mask lane_code(const TriLane<S>& a, const TriLane<S>& b) {
       cross3(e[i], f[j], l);
       axis(l, e2[i], f2[j], p1, p2, q, separated, unclean);
     }
-  // tri_tri::detail::clearly_not_parallel(n, m), verbatim.
+  // tri_tri::detail::clearly_not_parallel(n, m) and segment_like, verbatim.
   S nm[3];
   cross3(n, m, nm);
   const bool clear_angle = norm2(nm) > S(0x1p-10) * norm2(n) * norm2(m);
-  const bool needs_scalar = (unclean | !clear_angle) & !separated;
+  const bool segment = segment_like_pair(n, m, e, f, e2, f2);
+  const bool needs_scalar = (unclean | !clear_angle | segment) & !separated;
   return (separated ? Mask(0) : Mask(kIntersects)) | (needs_scalar ? Mask(kNeedsScalar) : Mask(0));
 }
 

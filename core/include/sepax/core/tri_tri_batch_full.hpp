@@ -76,11 +76,16 @@ SEPAX_BATCH_INLINE auto narrow(V x) {
   else return __builtin_convertvector(x, Simd<float, kWidth<V>>);
 }
 
-/// Lane-wise logical not of a comparison result.
-SEPAX_BATCH_INLINE bool invert(bool m) { return !m; }
+/// Is the comparison true in some lane? (The full path skips work that no
+/// lane of a vector needs: a lane's result never depends on another's.)
+SEPAX_BATCH_INLINE bool any_lane(bool m) { return m; }
 template <class M>
-SEPAX_BATCH_INLINE M invert(M m) {
-  return ~m;
+SEPAX_BATCH_INLINE bool any_lane(M m) {
+  std::uint64_t words[sizeof(M) / 8];
+  std::memcpy(words, &m, sizeof(M));
+  std::uint64_t any = 0;
+  for (std::uint64_t w : words) any |= w;
+  return any != 0;
 }
 
 /// Correctly rounded a·b + c per lane, as std::fma.
@@ -143,10 +148,12 @@ SEPAX_BATCH_INLINE void edge_axis(const V (&x)[3], const V (&y)[3], V x2, V y2, 
   cross3(x, y, l);
   const M small = norm2(l) < E(0x1p-8) * x2 * y2;
   if constexpr (kAccurate) {
-    V exact[3];
-    accurate_cross(a0, a1, b0, b1, exact);
+    if (any_lane(small)) {  // no lane cancelled: every lane keeps x × y
+      V exact[3];
+      accurate_cross(a0, a1, b0, b1, exact);
 #pragma GCC unroll 3
-    for (int k = 0; k < 3; ++k) l[k] = small ? exact[k] : l[k];
+      for (int k = 0; k < 3; ++k) l[k] = small ? exact[k] : l[k];
+    }
   } else {
     cancelled |= small;
   }
@@ -160,6 +167,39 @@ SEPAX_BATCH_INLINE auto separates_all(const V (&l)[3], const V (&p1)[3], const V
   const V a0 = dot3(l, zero), a1 = dot3(l, p1), a2 = dot3(l, p2);
   const V b0 = dot3(l, q[0]), b1 = dot3(l, q[1]), b2 = dot3(l, q[2]);
   return (max3(a0, a1, a2) < min3(b0, b1, b2)) | (max3(b0, b1, b2) < min3(a0, a1, a2));
+}
+
+/// Stage 3: does one of the nine DegenerateAxis directions, in their order,
+/// separate? (e, f the longest edges, D = q0 − p0.)
+template <class V>
+SEPAX_BATCH_INLINE auto degenerate_axes_separate(const V (&n)[3], const V (&m)[3], const V (&e)[3][3],
+                                                 const V (&f)[3][3], const V (&e2)[3], const V (&f2)[3],
+                                                 const V (&p1)[3], const V (&p2)[3], const V (&q)[3][3]) {
+  using E = Element<V>;
+  V el[3], fl[3], d[3], ef[3], l[3], t[3];
+  longest_edge(e, e2, el);
+  longest_edge(f, f2, fl);
+#pragma GCC unroll 3
+  for (int k = 0; k < 3; ++k) d[k] = q[0][k] - E(0);
+  cross3(el, fl, ef);
+  cross3(m, el, l);
+  auto any = separates_all(l, p1, p2, q);
+  cross3(n, fl, l);
+  any |= separates_all(l, p1, p2, q);
+  any |= separates_all(el, p1, p2, q);
+  any |= separates_all(fl, p1, p2, q);
+  cross3(ef, el, l);
+  any |= separates_all(l, p1, p2, q);
+  cross3(ef, fl, l);
+  any |= separates_all(l, p1, p2, q);
+  cross3(el, d, t);
+  cross3(el, t, l);
+  any |= separates_all(l, p1, p2, q);
+  cross3(fl, d, t);
+  cross3(fl, t, l);
+  any |= separates_all(l, p1, p2, q);
+  any |= separates_all(d, p1, p2, q);
+  return any;
 }
 
 /// Per lane: separated (the scalar's verdict is "separated") and cancelled
@@ -193,60 +233,34 @@ SEPAX_BATCH_INLINE auto full_path(const V (&u)[3][3], const V (&v)[3][3]) {
       edge_axis<kAccurate>(e[i], f[j], e2[i], f2[j], u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3], l, cancelled);
       stage1 |= separates_all(l, p1, p2, q);
     }
-  // clearly_not_parallel(N, M): beyond it the scalar stops at stage 1.
+  // clearly_not_parallel(N, M): with neither triangle segment-like, the
+  // scalar stops at stage 1 there.
   V nm[3];
   cross3(n, m, nm);
   const M clear_angle = norm2(nm) > E(0x1p-10) * norm2(n) * norm2(m);
 
-  // Stage 2, Table 6: N × E_i and M × F_j.
-  M stage2{};
+  // Stages 2–3 count only in lanes that stage 1 left undecided at an
+  // unclear angle or with a segment-like triangle; a vector with none skips
+  // them.
+  const M segment = segment_like_pair(n, m, e, f, e2, f2);
+  const M reached = invert(clear_angle) | segment;
+  const M undecided = invert(stage1) & reached;
+  M stage2{}, stage3{};
+  if (any_lane(undecided)) {
+    // Stage 2, Table 6: N × E_i and M × F_j.
 #pragma GCC unroll 3
-  for (int i = 0; i < 3; ++i) {
-    V l[3];
-    cross3(n, e[i], l);
-    stage2 |= separates_all(l, p1, p2, q);
-    cross3(m, f[i], l);
-    stage2 |= separates_all(l, p1, p2, q);
+    for (int i = 0; i < 3; ++i) {
+      V l[3];
+      cross3(n, e[i], l);
+      stage2 |= separates_all(l, p1, p2, q);
+      cross3(m, f[i], l);
+      stage2 |= separates_all(l, p1, p2, q);
+    }
+    if (any_lane(undecided & invert(stage2) & segment))
+      stage3 = degenerate_axes_separate(n, m, e, f, e2, f2, p1, p2, q);
   }
 
-  // Stage 3, counted where a triangle is segment-like: longest()'s edges,
-  // l0 ≥ l1 ? (l0 ≥ l2 ? 0 : 2) : (l1 ≥ l2 ? 1 : 2), then the nine
-  // DegenerateAxis directions in their order.
-  const M e_first = (e2[0] >= e2[1]) & (e2[0] >= e2[2]);
-  const M e_second = invert(e2[0] >= e2[1]) & (e2[1] >= e2[2]);
-  const M f_first = (f2[0] >= f2[1]) & (f2[0] >= f2[2]);
-  const M f_second = invert(f2[0] >= f2[1]) & (f2[1] >= f2[2]);
-  V el[3], fl[3];
-#pragma GCC unroll 3
-  for (int k = 0; k < 3; ++k) {
-    el[k] = e_first ? e[0][k] : (e_second ? e[1][k] : e[2][k]);
-    fl[k] = f_first ? f[0][k] : (f_second ? f[1][k] : f[2][k]);
-  }
-  const V el2 = norm2(el), fl2 = norm2(fl);
-  const M segment = (norm2(n) <= E(0x1p-16) * el2 * el2) | (norm2(m) <= E(0x1p-16) * fl2 * fl2);
-  V d[3], ef[3], l[3], t[3];
-#pragma GCC unroll 3
-  for (int k = 0; k < 3; ++k) d[k] = q[0][k] - E(0);
-  cross3(el, fl, ef);
-  cross3(m, el, l);
-  M stage3 = separates_all(l, p1, p2, q);
-  cross3(n, fl, l);
-  stage3 |= separates_all(l, p1, p2, q);
-  stage3 |= separates_all(el, p1, p2, q);
-  stage3 |= separates_all(fl, p1, p2, q);
-  cross3(ef, el, l);
-  stage3 |= separates_all(l, p1, p2, q);
-  cross3(ef, fl, l);
-  stage3 |= separates_all(l, p1, p2, q);
-  cross3(el, d, t);
-  cross3(el, t, l);
-  stage3 |= separates_all(l, p1, p2, q);
-  cross3(fl, d, t);
-  cross3(fl, t, l);
-  stage3 |= separates_all(l, p1, p2, q);
-  stage3 |= separates_all(d, p1, p2, q);
-
-  const M separated = stage1 | ((stage2 | (segment & stage3)) & invert(clear_angle));
+  const M separated = stage1 | ((stage2 | (segment & stage3)) & reached);
   return FullVerdict<M>{separated, cancelled};
 }
 
