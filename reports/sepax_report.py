@@ -995,6 +995,51 @@ def static_table(data: Dataset, query: str):
     return Table(headers, rows, numeric, peers)
 
 
+def fastest_table(data: Dataset, query: str):
+    """Per scalar × family, from the mixed benchmark sets: the fastest sepax
+    kernel with no gross verdict, the fastest peer, the fastest peer with no
+    gross verdict, and the ratios between them (sepax ÷ peer < 1: sepax is
+    faster). "No gross verdict" needs verify rows for that kernel × family;
+    a kernel verify did not judge there is never counted as correct."""
+    groups = {}
+    for (suite, kernel, family, set_name), b in data.bench.items():
+        if (suite != "kernel" or set_name != "mixed" or data.query_of(kernel) != query
+                or data.is_moving(kernel) or b.ns_per_test is None):
+            continue
+        groups.setdefault((id_scalar(kernel), family), []).append((b.ns_per_test, kernel))
+    if not groups:
+        return None
+
+    def clean(kernel, family):
+        s = data.static.get((kernel, family))
+        return s is not None and s.judged > 0 and s.gross == 0
+
+    def ratio(a, b):
+        return DASH if a is None or b is None else f"{a[0] / b[0]:.2f}"
+
+    headers = ["scalar", "family", "fastest sepax kernel, 0 gross", "ns/test", "fastest peer", "ns/test",
+               "its gross rate", "fastest peer, 0 gross", "ns/test", "sepax ÷ fastest peer",
+               "sepax ÷ fastest peer with 0 gross"]
+    numeric = [False, False, False, True, False, True, True, False, True, True, True]
+    rows = []
+    order = sorted(groups, key=lambda k: (SCALAR_ORDER.index(k[0]) if k[0] in SCALAR_ORDER else len(SCALAR_ORDER),
+                                          k[0], family_key(k[1])))
+    for scalar, family in order:
+        entries = sorted(groups[(scalar, family)])
+        sepax = next((e for e in entries if not data.is_peer(e[1]) and clean(e[1], family)), None)
+        peer = next((e for e in entries if data.is_peer(e[1])), None)
+        peer_clean = next((e for e in entries if data.is_peer(e[1]) and clean(e[1], family)), None)
+        peer_stats = data.static.get((peer[1], family)) if peer else None
+        rows.append([scalar or DASH, family,
+                     kernel_cell(data, sepax[1]) if sepax else DASH, fmt_ns(sepax[0] if sepax else None),
+                     kernel_cell(data, peer[1]) if peer else DASH, fmt_ns(peer[0] if peer else None),
+                     fmt_rate(peer_stats.gross_rate) if peer_stats and peer_stats.judged else DASH,
+                     kernel_cell(data, peer_clean[1]) if peer_clean else DASH,
+                     fmt_ns(peer_clean[0] if peer_clean else None),
+                     ratio(sepax, peer), ratio(sepax, peer_clean)])
+    return Table(headers, rows, numeric, set())
+
+
 def margin_table(data: Dataset, query: str):
     """Error rate per margin decade, all families summed, one column per kernel."""
     per_kernel = margin_bins_by_kernel(data, query)
@@ -1402,6 +1447,12 @@ def query_blocks(data: Dataset, query: str) -> list:
     if t:
         blocks += [Heading(3, "Static kernels × families"), t]
         added = True
+    ft = fastest_table(data, query)
+    if ft:
+        blocks += [Heading(3, "Fastest kernel per family"),
+                   Para(["The fastest kernel of each side on the mixed set, counting a kernel as correct only "
+                         "where verify judged it on that family with no gross verdict; ratios below 1 mean "
+                         "the sepax kernel is faster."]), ft]
     png = plot_speed_robustness(data, query)
     if png:
         blocks += [Heading(3, "Speed versus robustness"),

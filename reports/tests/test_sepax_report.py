@@ -228,6 +228,60 @@ class MalformedInput(unittest.TestCase):
                 sr.load_inputs([tmp])
 
 
+class FastestTable(unittest.TestCase):
+    """Which kernel each side of the fastest-kernel table names, and the ratios."""
+
+    def setUp(self):
+        d = sr.Dataset()
+
+        def kernel(ident, family, ns, gross=None, judged=100):
+            d.bench[("kernel", ident, family, "mixed")] = sr.BenchStats("kernel", ident, family, "mixed", ns=[ns])
+            d.kernel_query[ident] = ident.split("/")[0] if ident.startswith(sr.KNOWN_QUERIES) else "obb_obb"
+            if gross is not None:
+                d.static[(ident, family)] = sr.StaticStats(ident, family, ok=judged - gross, gross=gross)
+
+        # random: the fastest sepax kernel has gross verdicts, the next has none;
+        # the fastest peer is wrong 5 times in 100, the next never.
+        kernel("obb_obb/test_static_batch/float", "random", 2.0, gross=3)
+        kernel("obb_obb/test_static/float", "random", 4.0, gross=0)
+        kernel("fcl/obb_overlap/float", "random", 3.0, gross=5)
+        kernel("ode/box_touches_box/float", "random", 6.0, gross=0)
+        # scale: the fast sepax kernel has no verify row there, so it is not
+        # counted as correct; a slower one with a row is.
+        kernel("obb_obb/test_static_batch/float", "scale", 1.0)
+        kernel("obb_obb/test_static/float", "scale", 8.0, gross=0)
+        kernel("fcl/obb_overlap/float", "scale", 2.0, gross=0)
+        # Other queries, sets and moving kernels stay out.
+        kernel("tri_tri/test_static/float", "random", 0.5, gross=0)
+        d.bench[("kernel", "obb_obb/test_static/float", "random", "separated")] = sr.BenchStats(
+            "kernel", "obb_obb/test_static/float", "random", "separated", ns=[0.1])
+        kernel("obb_obb/test_moving/float", "random", 0.2, gross=0)
+        self.table = sr.fastest_table(d, "obb_obb")
+
+    @staticmethod
+    def text(cell):
+        return cell if isinstance(cell, str) else cell.text
+
+    def row(self, family):
+        rows = [r for r in self.table.rows if r[1] == family]
+        self.assertEqual(len(rows), 1, family)
+        return [self.text(c) for c in rows[0]]
+
+    def test_one_row_per_scalar_and_family(self):
+        self.assertEqual([(r[0], r[1]) for r in self.table.rows], [("float", "random"), ("float", "scale")])
+
+    def test_correct_means_judged_with_no_gross_verdict(self):
+        self.assertEqual(self.row("random"),
+                         ["float", "random", "obb_obb/test_static/float", "4.00", "fcl/obb_overlap/float", "3.00",
+                          "5.0e-02", "ode/box_touches_box/float", "6.00", "1.33", "0.67"])
+        self.assertEqual(self.row("scale"),
+                         ["float", "scale", "obb_obb/test_static/float", "8.00", "fcl/obb_overlap/float", "2.00",
+                          "0", "fcl/obb_overlap/float", "2.00", "4.00", "4.00"])
+
+    def test_no_benchmark_no_table(self):
+        self.assertIsNone(sr.fastest_table(sr.Dataset(), "obb_obb"))
+
+
 class EndToEnd(unittest.TestCase):
     """The report from all three fixtures, generated once for every check."""
 
