@@ -256,26 +256,13 @@ SEPAX_BATCH_INLINE M invert(M m) {
   return ~m;
 }
 
-/// The longest of three edges by squared norm, longest()'s choice
-/// l0 ≥ l1 ? (l0 ≥ l2 ? 0 : 2) : (l1 ≥ l2 ? 1 : 2), as two independent
-/// two-way selects.
+/// segment_like(N, e) || segment_like(M, f), e and f the longest edges: |e|²
+/// is the largest of the squared norms (longest() picks an index holding it;
+/// a max rather than a select keeps the fast path's loop vectorisable).
 template <class V>
-SEPAX_BATCH_INLINE void longest_edge(const V (&e)[3][3], const V (&e2)[3], V (&out)[3]) {
-  const auto first = (e2[0] >= e2[1]) & (e2[0] >= e2[2]);
-  const auto second = invert(e2[0] >= e2[1]) & (e2[1] >= e2[2]);
-#pragma GCC unroll 3
-  for (int k = 0; k < 3; ++k) out[k] = first ? e[0][k] : (second ? e[1][k] : e[2][k]);
-}
-
-/// segment_like(N, e) || segment_like(M, f), e and f the longest edges.
-template <class V>
-SEPAX_BATCH_INLINE auto segment_like_pair(const V (&n)[3], const V (&m)[3], const V (&e)[3][3], const V (&f)[3][3],
-                                          const V (&e2)[3], const V (&f2)[3]) {
+SEPAX_BATCH_INLINE auto segment_like_pair(const V (&n)[3], const V (&m)[3], const V (&e2)[3], const V (&f2)[3]) {
   using E = Element<V>;
-  V el[3], fl[3];
-  longest_edge(e, e2, el);
-  longest_edge(f, f2, fl);
-  const V el2 = norm2(el), fl2 = norm2(fl);
+  const V el2 = max3(e2[0], e2[1], e2[2]), fl2 = max3(f2[0], f2[1], f2[2]);
   return (norm2(n) <= E(0x1p-16) * el2 * el2) | (norm2(m) <= E(0x1p-16) * fl2 * fl2);
 }
 
@@ -308,7 +295,7 @@ SEPAX_BATCH_INLINE Mask lane_code(const TriLane<S>& a, const TriLane<S>& b) {
   S nm[3];
   cross3(n, m, nm);
   const bool clear_angle = norm2(nm) > S(0x1p-10) * norm2(n) * norm2(m);
-  const bool segment = segment_like_pair(n, m, e, f, e2, f2);
+  const bool segment = segment_like_pair(n, m, e2, f2);
   const bool needs_scalar = (unclean | !clear_angle | segment) & !separated;
   return (separated ? Mask(0) : Mask(kIntersects)) | (needs_scalar ? Mask(kNeedsScalar) : Mask(0));
 }

@@ -169,6 +169,17 @@ SEPAX_BATCH_INLINE auto separates_all(const V (&l)[3], const V (&p1)[3], const V
   return (max3(a0, a1, a2) < min3(b0, b1, b2)) | (max3(b0, b1, b2) < min3(a0, a1, a2));
 }
 
+/// The longest of three edges by squared norm, longest()'s choice
+/// l0 ≥ l1 ? (l0 ≥ l2 ? 0 : 2) : (l1 ≥ l2 ? 1 : 2), as two independent
+/// two-way selects.
+template <class V>
+SEPAX_BATCH_INLINE void longest_edge(const V (&e)[3][3], const V (&e2)[3], V (&out)[3]) {
+  const auto first = (e2[0] >= e2[1]) & (e2[0] >= e2[2]);
+  const auto second = invert(e2[0] >= e2[1]) & (e2[1] >= e2[2]);
+#pragma GCC unroll 3
+  for (int k = 0; k < 3; ++k) out[k] = first ? e[0][k] : (second ? e[1][k] : e[2][k]);
+}
+
 /// Stage 3: does one of the nine DegenerateAxis directions, in their order,
 /// separate? (e, f the longest edges, D = q0 − p0.)
 template <class V>
@@ -242,7 +253,7 @@ SEPAX_BATCH_INLINE auto full_path(const V (&u)[3][3], const V (&v)[3][3]) {
   // Stages 2–3 count only in lanes that stage 1 left undecided at an
   // unclear angle or with a segment-like triangle; a vector with none skips
   // them.
-  const M segment = segment_like_pair(n, m, e, f, e2, f2);
+  const M segment = segment_like_pair(n, m, e2, f2);
   const M reached = invert(clear_angle) | segment;
   const M undecided = invert(stage1) & reached;
   M stage2{}, stage3{};
