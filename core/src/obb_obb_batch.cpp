@@ -51,4 +51,17 @@ void test_static_batch(const ObbBatch<double>& a, const ObbBatch<double>& b, std
   dispatch(a, b, out.data());
 }
 
+namespace detail {
+
+void test_static_batch_baseline(const ObbBatch<float>& a, const ObbBatch<float>& b, std::span<std::uint8_t> out) {
+  SEPAX_ASSERT(a.size() == b.size() && out.size() >= a.size(), "batch sizes differ");
+  baseline_loops::pairwise(a, b, out.data());
+}
+void test_static_batch_baseline(const ObbBatch<double>& a, const ObbBatch<double>& b, std::span<std::uint8_t> out) {
+  SEPAX_ASSERT(a.size() == b.size() && out.size() >= a.size(), "batch sizes differ");
+  baseline_loops::pairwise(a, b, out.data());
+}
+
+}  // namespace detail
+
 }  // namespace sepax::obb_obb

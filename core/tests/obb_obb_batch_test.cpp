@@ -52,12 +52,15 @@ TYPED_TEST(ObbBatch, LoopsAgreeWithOnePairAtATimeAndOneAgainstManyWithPairwise) 
     as.push_back(a_list.back());
     bs.push_back(b_list.back());
   }
-  std::vector<std::uint8_t> pairwise(kPairs, 7), against(kPairs, 7);
+  std::vector<std::uint8_t> pairwise(kPairs, 7), against(kPairs, 7), baseline(kPairs, 7);
   obb_obb::test_static_batch(as, bs, pairwise);
+  // The x86-64 baseline copy too, which a machine with AVX2 never chooses.
+  obb_obb::detail::test_static_batch_baseline(as, bs, baseline);
   std::size_t hits = 0;
   for (std::size_t k = 0; k < kPairs; ++k) {
     const bool one = obb_obb::test_static_batch_one(a_list[k], b_list[k]);
     ASSERT_EQ(pairwise[k], one ? 1 : 0) << "pair " << k;
+    ASSERT_EQ(baseline[k], one ? 1 : 0) << "baseline copy, pair " << k;
     hits += one;
   }
   // Both outcomes occur, or the comparison tests little.

@@ -167,6 +167,14 @@ void test_static_batch(const Obb3<double>& a, const ObbBatch<double>& b, std::sp
 void test_static_batch(const ObbBatch<float>& a, const ObbBatch<float>& b, std::span<std::uint8_t> out);
 void test_static_batch(const ObbBatch<double>& a, const ObbBatch<double>& b, std::span<std::uint8_t> out);
 
+namespace detail {
+/// Pairwise, always through the x86-64 baseline copy of the loops (SSE2),
+/// whatever the CPU has: lets the tests check the copy this machine would not
+/// choose. Elsewhere the same as test_static_batch.
+void test_static_batch_baseline(const ObbBatch<float>& a, const ObbBatch<float>& b, std::span<std::uint8_t> out);
+void test_static_batch_baseline(const ObbBatch<double>& a, const ObbBatch<double>& b, std::span<std::uint8_t> out);
+}  // namespace detail
+
 /// Any other scalar (exact, interval, the strict test scalar): the same
 /// formulas, one pair at a time.
 template <class S>
