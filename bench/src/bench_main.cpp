@@ -18,6 +18,7 @@
 //   --sepax_peers=0          leave the peer libraries out
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "bench_sets.hpp"
+#include "case_watchdog.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/oracle/cgal_judge.hpp"
 #include "sepax/oracle/exact_sat.hpp"
@@ -42,6 +44,9 @@ struct Options {
   std::vector<gen::Family> families;
   std::vector<SetKind> set_kinds{SetKind::mixed, SetKind::separated, SetKind::intersecting};
   bool peers = true;
+  /// One benchmark running longer than this (they take seconds) stops the
+  /// run: a kernel that never returns on some pair must not stall the main job.
+  double stall_seconds = 300;
 };
 
 std::vector<std::string> split(const std::string& text) {
@@ -94,6 +99,7 @@ Options parse(int& argc, char** argv) {
         if (!found) usage_error("--sepax_sets: unknown set '" + name + "' (mixed, separated, intersecting)");
       }
     } else if (auto v = value("--sepax_peers")) o.peers = *v != "0";
+    else if (auto v = value("--sepax_stall_seconds")) o.stall_seconds = double(positive("--sepax_stall_seconds", *v));
     else argv[kept++] = argv[i];
   }
   argc = kept;
@@ -109,8 +115,13 @@ void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hi
   state.counters["tests_per_s"] = benchmark::Counter(double(pairs), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+/// Watches every benchmark (set in main; see Options::stall_seconds).
+cli::CaseWatchdog* watchdog = nullptr;
+
 void kernel_benchmark(benchmark::State& state, const KernelInfo& k, gen::Family family, SetKind set,
                       const Options& o) {
+  const cli::CaseIdentity group{k.query, k.scalar, family, false};
+  const cli::CaseWatchdog::Guard watched(watchdog, group, std::uint64_t(set), &k);
   const std::vector<ShapePair>& pairs = bench_sets(k.query, k.scalar, family, o.sets).get(set);
   if (pairs.empty()) {
     state.SkipWithError("empty set: the family never produced such a pair");
@@ -146,6 +157,8 @@ std::vector<OracleInfo> oracles() {
 
 void oracle_benchmark(benchmark::State& state, const OracleInfo& oracle, Query query, ScalarKind scalar,
                       gen::Family family, const Options& o) {
+  const cli::CaseIdentity group{query, scalar, family, false};
+  const cli::CaseWatchdog::Guard watched(watchdog, group, 0, nullptr);
   const std::vector<ShapePair>& mixed = bench_sets(query, scalar, family, o.sets).mixed;
   const std::vector<ShapePair> pairs(mixed.begin(), mixed.begin() + std::min(mixed.size(), o.oracle_pairs));
   std::size_t hits = 0;
@@ -201,7 +214,23 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("sepax_seed", std::to_string(options.sets.seed));
   benchmark::AddCustomContext("sepax_compiler", SEPAX_BENCH_COMPILER);
   sepax::bench::register_all(options);
+  sepax::cli::CaseWatchdog watchdog(
+      std::chrono::duration<double>(options.stall_seconds), [&](const sepax::cli::StuckCall& call) {
+        const std::string what =
+            call.kernel ? "kernel " + call.kernel->id + " on its " +
+                              std::string(sepax::bench::to_string(sepax::bench::SetKind(call.index))) + " set"
+                        : std::string("an oracle on the mixed set");
+        std::cerr << "\nsepax_bench: " << what << " of " << sepax::gen::to_string(call.group->family)
+                  << " has not finished after " << call.seconds << " s (--sepax_stall_seconds="
+                  << options.stall_seconds
+                  << "): a kernel that does not return on some pair? Stopping; leave it out with "
+                     "--benchmark_filter, or find the pair with `sepax verify --kernel ID --family F`.\n"
+                  << std::flush;
+        std::_Exit(3);
+      });
+  sepax::bench::watchdog = &watchdog;
   benchmark::RunSpecifiedBenchmarks();
+  sepax::bench::watchdog = nullptr;
   benchmark::Shutdown();
   return 0;
 }
