@@ -49,13 +49,12 @@ inline void blocked(std::size_t n, LaneA lane_a, LaneB lane_b, std::uint8_t* __r
   using Mask = std::conditional_t<sizeof(S) == 4, std::int32_t, std::int64_t>;
   constexpr bool kAccurate = std::is_same_v<S, float> || kFmaInLane;
   constexpr int kWidth = int(kVectorBytes / sizeof(S));
-  constexpr std::size_t kBlock = 256;  // a multiple of kWidth
+  constexpr std::size_t kBlock = 256;
+  static_assert(kBlock % kWidth == 0, "padding to whole vectors stays inside the block");
   Mask code[kBlock];
   std::uint16_t index[kBlock];
-  // Zeroed once: the full path's last vector may read lanes past the flagged
-  // ones (their codes are ignored).
-  alignas(64) S flagged_a[9][kBlock] = {};
-  alignas(64) S flagged_b[9][kBlock] = {};
+  alignas(64) S flagged_a[9][kBlock];
+  alignas(64) S flagged_b[9][kBlock];
   const detail::TriBatchView<S> view_a(flagged_a), view_b(flagged_b);
   for (std::size_t base = 0; base < n; base += kBlock) {
     const std::size_t m = n - base < kBlock ? n - base : kBlock;
@@ -66,12 +65,16 @@ inline void blocked(std::size_t n, LaneA lane_a, LaneB lane_b, std::uint8_t* __r
       if (code[k] & detail::kNeedsScalar) index[flagged++] = std::uint16_t(k);
     }
     if (flagged == 0) continue;
-    for (std::size_t c = 0; c < flagged; ++c) {
-      const detail::TriLane<S> a = lane_a(base + index[c]), b = lane_b(base + index[c]);
+    // The full path's last vector reads up to a whole vector: the lanes past
+    // the flagged ones repeat the last flagged pair (their codes are ignored).
+    const std::size_t padded = (flagged + kWidth - 1) / kWidth * kWidth;
+    for (std::size_t c = 0; c < padded; ++c) {
+      const std::size_t k = base + index[c < flagged ? c : flagged - 1];
+      const detail::TriLane<S> a = lane_a(k), b = lane_b(k);
       for (int i = 0; i < 3; ++i)
-        for (int k = 0; k < 3; ++k) {
-          flagged_a[3 * i + k][c] = a.v[i][k];
-          flagged_b[3 * i + k][c] = b.v[i][k];
+        for (int j = 0; j < 3; ++j) {
+          flagged_a[3 * i + j][c] = a.v[i][j];
+          flagged_b[3 * i + j][c] = b.v[i][j];
         }
     }
     for (std::size_t c = 0; c < flagged; c += kWidth)
