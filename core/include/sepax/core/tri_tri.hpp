@@ -82,11 +82,16 @@ bool separates(const Vec3<S>& l, const Points<S>& p, const Points<S>& q) {
          std::max({b0, b1, b2}) < std::min({a0, a1, a2});
 }
 
-/// Index of the longest of three edges.
+/// Index of the longest of three edges, from their squared lengths.
+template <class S>
+int longest(const S (&l)[3]) {
+  return l[0] >= l[1] ? (l[0] >= l[2] ? 0 : 2) : (l[1] >= l[2] ? 1 : 2);
+}
+
 template <class S>
 int longest(const Points<S>& e) {
-  const S l0 = e[0].squaredNorm(), l1 = e[1].squaredNorm(), l2 = e[2].squaredNorm();
-  return l0 >= l1 ? (l0 >= l2 ? 0 : 2) : (l1 >= l2 ? 1 : 2);
+  const S l[3] = {e[0].squaredNorm(), e[1].squaredNorm(), e[2].squaredNorm()};
+  return longest(l);
 }
 
 /// e × f, recomputed from the exact edges a0→a1 and b0→b1 when it cancels;
@@ -112,11 +117,16 @@ bool clearly_not_parallel(const Vec3<S>& n, const Vec3<S>& m) {
   return n.cross(m).squaredNorm() > S(0x1p-10) * n.squaredNorm() * m.squaredNorm();
 }
 
-/// |n|² ≤ 2⁻¹⁶·|e|⁴: the triangle is a segment (or point) up to rounding.
+/// |n|² ≤ 2⁻¹⁶·|e|⁴, e2 = |e|² of the longest edge: the triangle is a segment
+/// (or point) up to rounding.
+template <class S>
+bool segment_like(const Vec3<S>& n, const S& e2) {
+  return n.squaredNorm() <= S(0x1p-16) * e2 * e2;
+}
+
 template <class S>
 bool segment_like(const Vec3<S>& n, const Vec3<S>& e) {
-  const S e2 = e.squaredNorm();
-  return n.squaredNorm() <= S(0x1p-16) * e2 * e2;
+  return segment_like(n, S(e.squaredNorm()));
 }
 
 }  // namespace detail
@@ -164,9 +174,8 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   // apart the two are in that plane (found by sepax verify --seed 9, coplanar
   // family: 4.7 % of size apart, called intersecting). Stage 3's M × e, N × f
   // are the axes such pairs need.
-  const Vec3<S>& el = e[detail::longest(e)];
-  const Vec3<S>& fl = f[detail::longest(f)];
-  const bool segment = detail::segment_like(n, el) || detail::segment_like(m, fl);
+  const int ie = detail::longest(e2), jf = detail::longest(f2);
+  const bool segment = detail::segment_like(n, e2[ie]) || detail::segment_like(m, f2[jf]);
   if (!segment && detail::clearly_not_parallel(n, m)) return {};
 
   // Stage 2, Table 6: in-plane edge normals.
@@ -181,6 +190,8 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
 
   // Stage 3: segments and points.
   if (segment) {
+    const Vec3<S>& el = e[ie];
+    const Vec3<S>& fl = f[jf];
     const Vec3<S> d = q[0] - p[0];
     const Vec3<S> ef = el.cross(fl);
     // In DegenerateAxis order.
