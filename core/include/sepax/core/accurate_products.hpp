@@ -17,18 +17,11 @@
 #include <cmath>
 #include <type_traits>
 
+#include "sepax/core/force_inline.hpp"
 #include "sepax/core/vec3.hpp"
 
 namespace sepax::accurate {
 
-// Force-inlined (GCC, Clang): the batch kernels inline these into loops
-// compiled for several instruction sets (with and without FMA), so no shared
-// out-of-line copy may exist for the linker to pick among.
-#if defined(__GNUC__) || defined(__clang__)
-#define SEPAX_ACCURATE_INLINE [[gnu::always_inline]] inline
-#else
-#define SEPAX_ACCURATE_INLINE inline
-#endif
 
 /// std::fma, as a function object (the batch kernels pass one per SIMD lane).
 struct StdFma {
@@ -38,7 +31,7 @@ struct StdFma {
 /// a·b − c·d to within about 1.5 ulp of the result (Kahan, with FMA). T is
 /// double, or a vector of doubles with a lane-wise correctly rounded fma.
 template <class T = double, class Fma = StdFma>
-SEPAX_ACCURATE_INLINE T difference_of_products(T a, T b, T c, T d, Fma fma = {}) {
+SEPAX_FORCE_INLINE T difference_of_products(T a, T b, T c, T d, Fma fma = {}) {
   const T w = c * d;
   const T err = fma(-c, d, w);  // w − c·d, exactly
   return fma(a, b, -w) + err;
@@ -46,7 +39,7 @@ SEPAX_ACCURATE_INLINE T difference_of_products(T a, T b, T c, T d, Fma fma = {})
 
 /// x1 − x0 = hi + lo exactly (Knuth's TwoSum); T as above.
 template <class T>
-SEPAX_ACCURATE_INLINE void exact_difference(T x1, T x0, T& hi, T& lo) {
+SEPAX_FORCE_INLINE void exact_difference(T x1, T x0, T& hi, T& lo) {
   hi = x1 - x0;
   const T b = hi - x1;
   lo = (x1 - (hi - b)) + (-x0 - b);

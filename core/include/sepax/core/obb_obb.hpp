@@ -30,8 +30,8 @@
 /// exact. Kernels assume valid input (validate()).
 #include <array>
 #include <cmath>
-#include <type_traits>
 
+#include "sepax/core/eigen_order.hpp"
 #include "sepax/core/obb3.hpp"
 #include "sepax/core/separating_axis.hpp"
 
@@ -54,19 +54,6 @@ Vec3<S> unit_cross(int i, const Vec3<S>& v) {
     case 1: return {v[2], S(0), -v[0]};
     default: return {-v[1], v[0], S(0)};
   }
-}
-
-/// u·v summed in the order Eigen 3.4 uses for S (x86-64: a double 3-vector as
-/// a packet of two plus the rest, (x0 + x1) + x2; float and other scalars
-/// x0 + (x1 + x2)), so the results are Eigen's bit for bit, but as scalar
-/// code: Eigen's packet load of a vector just written element by element (l,
-/// the columns of C) stalls on store forwarding, which made the double kernel
-/// 2.5 times slower than the float one.
-template <class S>
-S dot(const Vec3<S>& u, const Vec3<S>& v) {
-  const S x0 = u[0] * v[0], x1 = u[1] * v[1], x2 = u[2] * v[2];
-  if constexpr (std::is_same_v<S, double>) return (x0 + x1) + x2;
-  else return x0 + (x1 + x2);
 }
 
 /// World-space vector from components in A's frame.
@@ -116,14 +103,18 @@ StaticResult<S> test_static(const Obb3<S>& a, const Obb3<S>& b) {
   // L = A_i × B_j  (Table 1, rows 7–15), every projection from the same L.
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
+      // eigen_dot rather than Eigen's dot(): the same rounding, without packet
+      // loads of l and col[], just written element by element (they stalled
+      // on store forwarding: the double kernel took 2.5x the float one).
       const Vec3<S> l = detail::unit_cross(i, col[j]);  // L in A's frame; l[i] = 0
-      const S r = abs(detail::dot(l, d));
+      const S r = abs(eigen_dot(l, d));
       const S r0 = a.extents[0] * abs(l[0]) + a.extents[1] * abs(l[1]) +
                    a.extents[2] * abs(l[2]);
       // L·B_j = 0 exactly (and in floating point the two products cancel), so
       // only the two other axes of B contribute.
       const int m1 = (j + 1) % 3, m2 = (j + 2) % 3;
-      const S r1 = b.extents[m1] * abs(detail::dot(l, col[m1])) + b.extents[m2] * abs(detail::dot(l, col[m2]));
+      const S r1 =
+          b.extents[m1] * abs(eigen_dot(l, col[m1])) + b.extents[m2] * abs(eigen_dot(l, col[m2]));
       if (r > r0 + r1)
         return detail::separated({AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
                                  detail::from_frame(a, l));

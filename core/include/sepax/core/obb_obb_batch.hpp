@@ -29,6 +29,7 @@
 #include <span>
 #include <vector>
 
+#include "sepax/core/force_inline.hpp"
 #include "sepax/core/obb3.hpp"
 
 namespace sepax::obb_obb {
@@ -77,12 +78,8 @@ struct BatchView {
   }
 };
 
-// Force-inlined: each instruction-set copy of the loops (core/src) must get
-// its own code for these, never a shared out-of-line baseline copy.
-#define SEPAX_BATCH_INLINE [[gnu::always_inline]] inline
-
 template <class S>
-SEPAX_BATCH_INLINE BoxLane<S> lane(const BatchView<S>& b, std::size_t n) {
+SEPAX_FORCE_INLINE BoxLane<S> lane(const BatchView<S>& b, std::size_t n) {
   BoxLane<S> out;
 #pragma GCC unroll 3
   for (int k = 0; k < 3; ++k) {
@@ -95,7 +92,7 @@ SEPAX_BATCH_INLINE BoxLane<S> lane(const BatchView<S>& b, std::size_t n) {
 }
 
 template <class S>
-SEPAX_BATCH_INLINE BoxLane<S> lane(const Obb3<S>& b) {
+SEPAX_FORCE_INLINE BoxLane<S> lane(const Obb3<S>& b) {
   BoxLane<S> out;
   for (int k = 0; k < 3; ++k) {
     out.c[k] = b.center[k];
@@ -107,7 +104,7 @@ SEPAX_BATCH_INLINE BoxLane<S> lane(const Obb3<S>& b) {
 
 /// The fifteen tests of one pair, no branch: true when the boxes intersect.
 template <class S>
-SEPAX_BATCH_INLINE bool lane_intersects(const BoxLane<S>& a, const BoxLane<S>& b) {
+SEPAX_FORCE_INLINE bool lane_intersects(const BoxLane<S>& a, const BoxLane<S>& b) {
   using std::abs;
   const S D[3] = {b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]};
   S d[3];       // D in A's frame

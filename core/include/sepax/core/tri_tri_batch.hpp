@@ -45,11 +45,8 @@
 /// comment), or the scalar's own. Hence the scalar kernel's robustness (its 0
 /// gross verdicts) carries over unchanged.
 ///
-/// Eigen's fixed-size 3-element sums (dot, squaredNorm) are not the same for
-/// every scalar: with SSE2/AVX/NEON a double 3-vector is reduced as a packet of
-/// two plus the rest, (x0 + x1) + x2, while float (whose smallest packet holds
-/// four) and non-SIMD scalars use the unrolled tree x0 + (x1 + x2).
-/// detail::sum3 writes both; tri_tri_batch_test checks them against Eigen.
+/// Every sum of three terms is Eigen's, in Eigen's order for the scalar
+/// (eigen_order.hpp); tri_tri_batch_test checks dot3 and norm2 against Eigen.
 ///
 /// Layout: TriangleBatch holds each coordinate of each vertex in its own
 /// contiguous array. Results are one byte per pair (1 = intersecting).
@@ -61,6 +58,8 @@
 #include <utility>
 #include <vector>
 
+#include "sepax/core/eigen_order.hpp"
+#include "sepax/core/force_inline.hpp"
 #include "sepax/core/tri_tri.hpp"
 #include "sepax/core/triangle3.hpp"
 
@@ -106,14 +105,9 @@ struct TriBatchView {
   }
 };
 
-// Force-inlined: each instruction-set copy of the loops (core/src) must get
-// its own code for these, never a shared out-of-line baseline copy.
-#ifndef SEPAX_BATCH_INLINE
-#define SEPAX_BATCH_INLINE [[gnu::always_inline]] inline
-#endif
 
 template <class S>
-SEPAX_BATCH_INLINE TriLane<S> lane(const TriBatchView<S>& b, std::size_t n) {
+SEPAX_FORCE_INLINE TriLane<S> lane(const TriBatchView<S>& b, std::size_t n) {
   TriLane<S> out;
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i)
@@ -137,45 +131,19 @@ inline Triangle3<S> triangle(const TriLane<S>& t) {
   return out;
 }
 
-/// A GCC vector type (tri_tri_batch_full.hpp), not a scalar: neither a class
-/// (the exact and test scalars) nor arithmetic.
-template <class V>
-inline constexpr bool kIsVector = !std::is_class_v<V> && !std::is_arithmetic_v<V>;
-
-template <class V, bool = kIsVector<V>>
-struct ElementOf {
-  using type = V;
-};
-template <class V>
-struct ElementOf<V, true> {
-  using type = std::remove_cvref_t<decltype(std::declval<V>()[0])>;
-};
-/// S of V = S or of a GCC vector V of S's: the helpers below apply lane-wise
-/// to either.
-template <class V>
-using Element = typename ElementOf<V>::type;
-
-/// x0 + x1 + x2 in the order Eigen 3.4 sums a fixed-size 3-vector reduction
-/// for S (see the file comment).
 template <class S>
-SEPAX_BATCH_INLINE S sum3(S x0, S x1, S x2) {
-  if constexpr (std::is_same_v<Element<S>, double>) return (x0 + x1) + x2;
-  else return x0 + (x1 + x2);
+SEPAX_FORCE_INLINE S dot3(const S (&a)[3], const S (&b)[3]) {
+  return eigen_sum3(a[0] * b[0], a[1] * b[1], a[2] * b[2]);
 }
 
 template <class S>
-SEPAX_BATCH_INLINE S dot3(const S (&a)[3], const S (&b)[3]) {
-  return sum3(a[0] * b[0], a[1] * b[1], a[2] * b[2]);
-}
-
-template <class S>
-SEPAX_BATCH_INLINE S norm2(const S (&a)[3]) {
-  return sum3(a[0] * a[0], a[1] * a[1], a[2] * a[2]);
+SEPAX_FORCE_INLINE S norm2(const S (&a)[3]) {
+  return eigen_sum3(a[0] * a[0], a[1] * a[1], a[2] * a[2]);
 }
 
 /// a × b, Eigen's formula.
 template <class S>
-SEPAX_BATCH_INLINE void cross3(const S (&a)[3], const S (&b)[3], S (&out)[3]) {
+SEPAX_FORCE_INLINE void cross3(const S (&a)[3], const S (&b)[3], S (&out)[3]) {
   out[0] = a[1] * b[2] - a[2] * b[1];
   out[1] = a[2] * b[0] - a[0] * b[2];
   out[2] = a[0] * b[1] - a[1] * b[0];
@@ -184,12 +152,12 @@ SEPAX_BATCH_INLINE void cross3(const S (&a)[3], const S (&b)[3], S (&out)[3]) {
 /// std::max({x0, x1, x2}) and std::min({…}) exactly (std::max_element's and
 /// std::min_element's selections, which are also maxps/minps operand orders).
 template <class S>
-SEPAX_BATCH_INLINE S max3(S x0, S x1, S x2) {
+SEPAX_FORCE_INLINE S max3(S x0, S x1, S x2) {
   S m = x0 < x1 ? x1 : x0;
   return m < x2 ? x2 : m;
 }
 template <class S>
-SEPAX_BATCH_INLINE S min3(S x0, S x1, S x2) {
+SEPAX_FORCE_INLINE S min3(S x0, S x1, S x2) {
   S m = x1 < x0 ? x1 : x0;
   return x2 < m ? x2 : m;
 }
@@ -197,7 +165,7 @@ SEPAX_BATCH_INLINE S min3(S x0, S x1, S x2) {
 /// One stage-1 axis: L's projections, and whether L is clean (see the file
 /// comment); e2, f2 are the squared norms of the two crossed edges.
 template <class S>
-SEPAX_BATCH_INLINE void axis(const S (&l)[3], S e2, S f2, const S (&p1)[3], const S (&p2)[3],
+SEPAX_FORCE_INLINE void axis(const S (&l)[3], S e2, S f2, const S (&p1)[3], const S (&p2)[3],
                              const S (&q)[3][3], bool& separated_clean, bool& unclean_any) {
   const S l2 = norm2(l);
   // tri_tri::detail::edge_cross's test, verbatim; then "|L|² is finite".
@@ -224,7 +192,7 @@ struct PairFrame {
 /// PairFrame of the triangles u, v (u[i][k]: coordinate k of vertex i), with
 /// test_static's operations (p0 = 0 keeps the sign of its zero).
 template <class V>
-SEPAX_BATCH_INLINE void relative_frame(const V (&u)[3][3], const V (&v)[3][3], PairFrame<V>& out) {
+SEPAX_FORCE_INLINE void relative_frame(const V (&u)[3][3], const V (&v)[3][3], PairFrame<V>& out) {
   using E = Element<V>;
 #pragma GCC unroll 3
   for (int k = 0; k < 3; ++k) {
@@ -250,9 +218,9 @@ SEPAX_BATCH_INLINE void relative_frame(const V (&u)[3][3], const V (&v)[3][3], P
 }
 
 /// Lane-wise logical not of a comparison result.
-SEPAX_BATCH_INLINE bool invert(bool m) { return !m; }
+SEPAX_FORCE_INLINE bool invert(bool m) { return !m; }
 template <class M>
-SEPAX_BATCH_INLINE M invert(M m) {
+SEPAX_FORCE_INLINE M invert(M m) {
   return ~m;
 }
 
@@ -260,7 +228,7 @@ SEPAX_BATCH_INLINE M invert(M m) {
 /// is the largest of the squared norms (longest() picks an index holding it;
 /// a max rather than a select keeps the fast path's loop vectorisable).
 template <class V>
-SEPAX_BATCH_INLINE auto segment_like_pair(const V (&n)[3], const V (&m)[3], const V (&e2)[3], const V (&f2)[3]) {
+SEPAX_FORCE_INLINE auto segment_like_pair(const V (&n)[3], const V (&m)[3], const V (&e2)[3], const V (&f2)[3]) {
   using E = Element<V>;
   const V el2 = max3(e2[0], e2[1], e2[2]), fl2 = max3(f2[0], f2[1], f2[2]);
   return (norm2(n) <= E(0x1p-16) * el2 * el2) | (norm2(m) <= E(0x1p-16) * fl2 * fl2);
@@ -273,7 +241,7 @@ inline constexpr int kNeedsScalar = 2;  ///< rerun the pair with tri_tri::test_s
 /// The fast path of one pair, no branch, as an integer of the caller's width
 /// (the loops use one as wide as S, so that the vectoriser keeps full lanes).
 template <class Mask, class S>
-SEPAX_BATCH_INLINE Mask lane_code(const TriLane<S>& a, const TriLane<S>& b) {
+SEPAX_FORCE_INLINE Mask lane_code(const TriLane<S>& a, const TriLane<S>& b) {
   PairFrame<S> frame;
   relative_frame(a.v, b.v, frame);
   const auto& [p1, p2, q, e, f, e2, f2] = frame;
@@ -307,7 +275,7 @@ struct LaneVerdict {
 };
 
 template <class S>
-SEPAX_BATCH_INLINE LaneVerdict lane_verdict(const TriLane<S>& a, const TriLane<S>& b) {
+SEPAX_FORCE_INLINE LaneVerdict lane_verdict(const TriLane<S>& a, const TriLane<S>& b) {
   const int code = lane_code<int>(a, b);
   return {(code & kIntersects) != 0, (code & kNeedsScalar) != 0};
 }

@@ -66,21 +66,21 @@ inline constexpr int kWidth = int(sizeof(V) / sizeof(Element<V>));
 
 /// V with the elements in double (float's accurate products).
 template <class V>
-SEPAX_BATCH_INLINE auto widen(V x) {
+SEPAX_FORCE_INLINE auto widen(V x) {
   if constexpr (!kIsVector<V>) return double(x);
   else return __builtin_convertvector(x, Simd<double, kWidth<V>>);
 }
 template <class V>
-SEPAX_BATCH_INLINE auto narrow(V x) {
+SEPAX_FORCE_INLINE auto narrow(V x) {
   if constexpr (!kIsVector<V>) return float(x);
   else return __builtin_convertvector(x, Simd<float, kWidth<V>>);
 }
 
 /// Is the comparison true in some lane? (The full path skips work that no
 /// lane of a vector needs: a lane's result never depends on another's.)
-SEPAX_BATCH_INLINE bool any_lane(bool m) { return m; }
+SEPAX_FORCE_INLINE bool any_lane(bool m) { return m; }
 template <class M>
-SEPAX_BATCH_INLINE bool any_lane(M m) {
+SEPAX_FORCE_INLINE bool any_lane(M m) {
   std::uint64_t words[sizeof(M) / 8];
   std::memcpy(words, &m, sizeof(M));
   std::uint64_t any = 0;
@@ -91,7 +91,7 @@ SEPAX_BATCH_INLINE bool any_lane(M m) {
 /// Correctly rounded a·b + c per lane, as std::fma.
 struct LaneFma {
   template <class V>
-  SEPAX_BATCH_INLINE V operator()(V a, V b, V c) const {
+  SEPAX_FORCE_INLINE V operator()(V a, V b, V c) const {
     if constexpr (!kIsVector<V>) {
       return std::fma(a, b, c);
     } else {
@@ -108,7 +108,7 @@ struct LaneFma {
 
 /// accurate::edge_cross(a0, a1, b0, b1), its operations in its order.
 template <class V>
-SEPAX_BATCH_INLINE void accurate_cross(const V (&a0)[3], const V (&a1)[3], const V (&b0)[3], const V (&b1)[3],
+SEPAX_FORCE_INLINE void accurate_cross(const V (&a0)[3], const V (&a1)[3], const V (&b0)[3], const V (&b1)[3],
                                        V (&out)[3]) {
   if constexpr (std::is_same_v<Element<V>, float>) {
     using D = decltype(widen(a0[0]));
@@ -142,7 +142,7 @@ SEPAX_BATCH_INLINE void accurate_cross(const V (&a0)[3], const V (&a1)[3], const
 /// edges a0→a1, b0→b1 where it cancelled (|x × y|² < 2⁻⁸|x|²|y|²). Without
 /// kAccurate a cancelled lane sets `cancelled` instead.
 template <bool kAccurate, class V, class M>
-SEPAX_BATCH_INLINE void edge_axis(const V (&x)[3], const V (&y)[3], V x2, V y2, const V (&a0)[3], const V (&a1)[3],
+SEPAX_FORCE_INLINE void edge_axis(const V (&x)[3], const V (&y)[3], V x2, V y2, const V (&a0)[3], const V (&a1)[3],
                                   const V (&b0)[3], const V (&b1)[3], V (&l)[3], M& cancelled) {
   using E = Element<V>;
   cross3(x, y, l);
@@ -162,7 +162,7 @@ SEPAX_BATCH_INLINE void edge_axis(const V (&x)[3], const V (&y)[3], V x2, V y2, 
 /// tri_tri::detail::separates, A's first vertex (the origin) projected as the
 /// scalar projects it: L·0 is ±0, or NaN where L is not finite.
 template <class V>
-SEPAX_BATCH_INLINE auto separates_all(const V (&l)[3], const V (&p1)[3], const V (&p2)[3], const V (&q)[3][3]) {
+SEPAX_FORCE_INLINE auto separates_all(const V (&l)[3], const V (&p1)[3], const V (&p2)[3], const V (&q)[3][3]) {
   const V zero[3] = {V{}, V{}, V{}};
   const V a0 = dot3(l, zero), a1 = dot3(l, p1), a2 = dot3(l, p2);
   const V b0 = dot3(l, q[0]), b1 = dot3(l, q[1]), b2 = dot3(l, q[2]);
@@ -173,7 +173,7 @@ SEPAX_BATCH_INLINE auto separates_all(const V (&l)[3], const V (&p1)[3], const V
 /// l0 ≥ l1 ? (l0 ≥ l2 ? 0 : 2) : (l1 ≥ l2 ? 1 : 2), as two independent
 /// two-way selects.
 template <class V>
-SEPAX_BATCH_INLINE void longest_edge(const V (&e)[3][3], const V (&e2)[3], V (&out)[3]) {
+SEPAX_FORCE_INLINE void longest_edge(const V (&e)[3][3], const V (&e2)[3], V (&out)[3]) {
   const auto first = (e2[0] >= e2[1]) & (e2[0] >= e2[2]);
   const auto second = invert(e2[0] >= e2[1]) & (e2[1] >= e2[2]);
 #pragma GCC unroll 3
@@ -183,7 +183,7 @@ SEPAX_BATCH_INLINE void longest_edge(const V (&e)[3][3], const V (&e2)[3], V (&o
 /// Stage 3: does one of the nine DegenerateAxis directions, in their order,
 /// separate? (e, f the longest edges, D = q0 − p0.)
 template <class V>
-SEPAX_BATCH_INLINE auto degenerate_axes_separate(const V (&n)[3], const V (&m)[3], const V (&e)[3][3],
+SEPAX_FORCE_INLINE auto degenerate_axes_separate(const V (&n)[3], const V (&m)[3], const V (&e)[3][3],
                                                  const V (&f)[3][3], const V (&e2)[3], const V (&f2)[3],
                                                  const V (&p1)[3], const V (&p2)[3], const V (&q)[3][3]) {
   using E = Element<V>;
@@ -223,7 +223,7 @@ struct FullVerdict {
 
 /// tri_tri::test_static on the pairs (u, v), u[i][k] coordinate k of vertex i.
 template <bool kAccurate, class V>
-SEPAX_BATCH_INLINE auto full_path(const V (&u)[3][3], const V (&v)[3][3]) {
+SEPAX_FORCE_INLINE auto full_path(const V (&u)[3][3], const V (&v)[3][3]) {
   using E = Element<V>;
   using M = decltype(V{} < V{});
   PairFrame<V> frame;
@@ -287,7 +287,7 @@ LaneVerdict full_lane_verdict(const TriLane<S>& a, const TriLane<S>& b) {
 /// loops' compacted lanes); writes each lane's code (kIntersects,
 /// kNeedsScalar) to out[0..W).
 template <int W, bool kAccurate, class S, class Mask>
-SEPAX_BATCH_INLINE void full_lanes(const TriBatchView<S>& a, const TriBatchView<S>& b, std::size_t c,
+SEPAX_FORCE_INLINE void full_lanes(const TriBatchView<S>& a, const TriBatchView<S>& b, std::size_t c,
                                    Mask* out) {
   using V = Simd<S, W>;
   using M = decltype(V{} < V{});
