@@ -74,7 +74,7 @@ void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePai
   run.margin = margin.get();
   run.tolerance = oracle::boundary_tolerance(pair, kernel.scalar);
   run.verdict_class = oracle::classify(run.outcome.intersects, oracle.intersects, *run.margin,
-                                       *run.tolerance, kernel.conservative_bias);
+                                       *run.tolerance, oracle::granted_bias(kernel.bias));
 }
 
 KernelJudgement judge_kernel(const KernelInfo& kernel, const ShapePair& pair,

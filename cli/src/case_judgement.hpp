@@ -78,7 +78,8 @@ struct KernelJudgement {
 KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair);
 
 /// Classifies a run against `oracle`, with boundary_tolerance(pair,
-/// kernel.scalar) and the kernel's conservative_bias; the margin is computed
+/// kernel.scalar) and the bias the judge grants the kernel
+/// (oracle::granted_bias); the margin is computed
 /// only if the verdicts differ.
 void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePair& pair,
                   const OracleVerdict& oracle, LazyMargin& margin);

@@ -2,7 +2,27 @@
 
 #include <algorithm>
 
+#include "sepax/oracle/classify.hpp"
+
 namespace sepax::cli {
+
+namespace {
+
+/// A kernel whose claimed bias its method does not open is refused: the
+/// judge's leniency is derived, never the kernel's to set.
+bool biases_accepted(const std::vector<const KernelInfo*>& kernels, std::string& error) {
+  for (const KernelInfo* k : kernels) {
+    try {
+      oracle::granted_bias(k->bias);
+    } catch (const oracle::BiasRefused& e) {
+      error = "kernel " + k->id + " refused: " + e.what();
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
 
 std::optional<std::vector<const KernelInfo*>> select_kernels(const std::vector<std::string>& ids,
                                                              std::string& error) {
@@ -10,6 +30,7 @@ std::optional<std::vector<const KernelInfo*>> select_kernels(const std::vector<s
   if (ids.empty()) {
     for (const KernelInfo& k : static_kernels()) kernels.push_back(&k);
     for (const KernelInfo& k : moving_kernels()) kernels.push_back(&k);
+    if (!biases_accepted(kernels, error)) return std::nullopt;
     return kernels;
   }
   for (const std::string& id : ids) {
@@ -23,6 +44,7 @@ std::optional<std::vector<const KernelInfo*>> select_kernels(const std::vector<s
     }
     if (std::find(kernels.begin(), kernels.end(), kernel) == kernels.end()) kernels.push_back(kernel);
   }
+  if (!biases_accepted(kernels, error)) return std::nullopt;
   return kernels;
 }
 

@@ -13,7 +13,8 @@ namespace sepax::cli {
 
 /// The kernels named by `ids` in the given order, or every registered kernel
 /// (static ones first, then moving ones) when `ids` is empty. On an unknown id, nullopt and `error` says which
-/// id and lists the known ones.
+/// id and lists the known ones; on a kernel claiming a wider bias than its
+/// method opens (oracle::granted_bias), nullopt and `error` names it.
 std::optional<std::vector<const KernelInfo*>> select_kernels(const std::vector<std::string>& ids,
                                                              std::string& error);
 

@@ -108,7 +108,7 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
     run.margin = margins.moving();
     run.tolerance = oracle::moving_boundary_tolerance(pair, motion, kernel.scalar);
     run.verdict_class =
-        oracle::classify(run.meets(), oracle.meets(), *run.margin, *run.tolerance, kernel.conservative_bias);
+        oracle::classify(run.meets(), oracle.meets(), *run.margin, *run.tolerance, oracle::granted_bias(kernel.bias));
     return;
   }
   if (!find || run.contact.state == exact) {
@@ -132,7 +132,7 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
   run.tolerance = oracle::boundary_tolerance(pair, kernel.scalar);
   run.verdict_class = oracle::classify(run.contact.state == ContactState::overlapping_at_start,
                                        exact == ContactState::overlapping_at_start, *run.margin,
-                                       *run.tolerance, kernel.conservative_bias);
+                                       *run.tolerance, oracle::granted_bias(kernel.bias));
 }
 
 std::string describe_moving_run(const MovingKernelJudgement& run, const KernelInfo& kernel,

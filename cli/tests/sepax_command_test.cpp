@@ -52,16 +52,23 @@ using sepax::cli::test::slurp;
 
 fs::path scratch_dir() { return sepax::cli::test::scratch_dir("sepax_cli_tests"); }
 
-CommandRun run_sepax(const std::string& args, const fs::path& dir) {
+CommandRun run_binary(const std::string& binary, const std::string& args, const fs::path& dir) {
   const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const std::string command =
-      std::string(SEPAX_BINARY) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
+  const std::string command = binary + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
   const int raw = std::system(command.c_str());
   CommandRun run;
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   run.out = slurp(out);
   run.err = slurp(err);
   return run;
+}
+
+CommandRun run_sepax(const std::string& args, const fs::path& dir) { return run_binary(SEPAX_BINARY, args, dir); }
+
+/// The same command with two deliberately wrong kernels registered
+/// (planted_kernels.cpp): a gross verdict on every run, to replay.
+CommandRun run_planted(const std::string& args, const fs::path& dir) {
+  return run_binary(SEPAX_PLANTED_BINARY, args, dir);
 }
 
 fs::path write_file(const fs::path& dir, const std::string& name, const std::string& text) {
@@ -558,25 +565,52 @@ TEST_F(SepaxVerifyDefaultSeed, ExitsZeroWithoutGrossVerdictsOrOracleDisagreement
   }
 }
 
-TEST(SepaxVerify, AGrossReplayFileReproducesItsFindingUnderCheck) {
-  // Whatever verify flags, `sepax check` on the file it wrote must flag too:
-  // the file round-trips the exact case and check judges it the same way.
-  const fs::path dir = scratch_dir();
-  const fs::path out = dir / "results";
-  const CommandRun verify = run_sepax("verify --cases 50 --seed 1 --max-replays 1 --out '" + out.string() + "'", dir);
-  ASSERT_TRUE(verify.status == 0 || verify.status == 1) << verify.out << verify.err;
-  if (!fs::exists(out / "gross")) GTEST_SKIP() << "no gross verdict on this seed: nothing to replay";
+/// The replay files under out/gross, each checked by `check --kernel` of the
+/// binary that wrote it: exit 1 and class gross. Returns how many there were.
+std::size_t expect_replays_reproduce(const std::string& binary, const fs::path& out, const fs::path& dir,
+                                     bool moving) {
+  std::size_t replayed = 0;
   for (const auto& entry : fs::directory_iterator(out / "gross")) {
+    ++replayed;
     std::ifstream in(entry.path());
     std::string line;
     std::getline(in, line);
-    const std::string kernel = json::parse(line)["origin"]["kernel"];
-    const CommandRun check = run_sepax("check --json --kernel " + kernel + " '" + entry.path().string() + "'", dir);
+    const json c = json::parse(line);
+    EXPECT_EQ(c.contains("motion"), moving) << entry.path();
+    const std::string kernel = c["origin"]["kernel"];
+    const CommandRun check = run_binary(binary, "check --json --kernel " + kernel + " '" + entry.path().string() + "'", dir);
     EXPECT_EQ(check.status, 1) << entry.path() << "\n" << check.out << check.err;
     const auto lines = check.json_lines();
-    ASSERT_EQ(lines.size(), 1u) << check.out;
+    if (lines.size() != 1u) {
+      ADD_FAILURE() << check.out;
+      continue;
+    }
+    EXPECT_EQ(lines[0]["kernels"][0]["kernel"], kernel) << entry.path();
     EXPECT_EQ(lines[0]["kernels"][0]["class"], "gross") << entry.path();
   }
+  return replayed;
+}
+
+TEST(SepaxVerify, AGrossReplayFileReproducesItsFindingUnderCheck) {
+  // Whatever verify flags, `sepax check` on the file it wrote must flag too:
+  // the file round-trips the exact case and check judges it the same way. A
+  // kernel that always says "separated" is gross on most random pairs.
+  const fs::path dir = scratch_dir();
+  const fs::path out = dir / "results";
+  const CommandRun verify =
+      run_planted("verify --cases 50 --seed 1 --max-replays 2 --family random --no-moving "
+                  "--kernel planted/never_intersects/double --kernel obb_obb/test_static/double --out '" +
+                      out.string() + "'",
+                  dir);
+  // A planted (non-sepax) kernel's gross verdicts are findings, not a failed run.
+  ASSERT_EQ(verify.status, 0) << verify.out << verify.err;
+  ASSERT_TRUE(fs::is_directory(out / "gross")) << "no replay file for the planted kernel\n" << verify.out;
+  EXPECT_NE((verify.out + verify.err).find("check " + (out / "gross").string()), std::string::npos)
+      << "no replay command printed: " << verify.out << verify.err;
+  EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, false), 2u) << "--max-replays 2";
+  // sepax's own kernel on the same cases wrote none.
+  for (const auto& entry : fs::directory_iterator(out / "gross"))
+    EXPECT_EQ(entry.path().filename().string().rfind("planted_", 0), 0u) << entry.path();
 }
 
 // The moving groups of `verify --cases 40 --seed 1` (moving kernels run by default).
@@ -660,29 +694,41 @@ TEST_F(SepaxVerifyMoving, ExitsZeroWithoutGrossMovingVerdictsOrOracleDisagreemen
 }
 
 TEST(SepaxVerify, AMovingGrossReplayFileCarriesItsMotionAndReproducesUnderCheck) {
-  // Only the moving kernels, so every replay file is a moving one.
+  // A first-contact kernel whose time is late by half the remaining interval:
+  // gross on every well-conditioned first contact. Only moving kernels, so
+  // every replay file is a moving one.
   const fs::path dir = scratch_dir();
   const fs::path out = dir / "results";
-  std::string kernels;
-  for (const sepax::KernelInfo& k : sepax::moving_kernels()) kernels += " --kernel " + k.id;
-  const CommandRun verify =
-      run_sepax("verify --cases 40 --seed 1 --max-replays 1" + kernels + " --out '" + out.string() + "'", dir);
-  ASSERT_TRUE(verify.status == 0 || verify.status == 1) << verify.out << verify.err;
+  const CommandRun verify = run_planted(
+      "verify --cases 40 --seed 1 --max-replays 2 --family random --kernel planted/find_first_contact_late/double "
+      "--kernel obb_obb/find_first_contact/double --out '" + out.string() + "'",
+      dir);
+  ASSERT_EQ(verify.status, 0) << verify.out << verify.err;
   EXPECT_TRUE(read_rows(out / "verify.jsonl").empty()) << "static rows without static kernels";
-  if (!fs::exists(out / "gross")) GTEST_SKIP() << "no gross moving verdict on this seed: nothing to replay";
-  for (const auto& entry : fs::directory_iterator(out / "gross")) {
-    std::ifstream in(entry.path());
-    std::string line;
-    std::getline(in, line);
-    const json c = json::parse(line);
-    ASSERT_TRUE(c.contains("motion")) << entry.path();
-    const std::string kernel = c["origin"]["kernel"];
-    const CommandRun check = run_sepax("check --json --kernel " + kernel + " '" + entry.path().string() + "'", dir);
-    EXPECT_EQ(check.status, 1) << entry.path() << "\n" << check.out << check.err;
-    const auto lines = check.json_lines();
-    ASSERT_EQ(lines.size(), 1u) << check.out;
-    EXPECT_EQ(lines[0]["kernels"][0]["class"], "gross") << entry.path();
-  }
+  ASSERT_TRUE(fs::is_directory(out / "gross")) << "no replay file for the planted kernel\n" << verify.out;
+  EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, true), 2u) << "--max-replays 2";
+  for (const auto& entry : fs::directory_iterator(out / "gross"))
+    EXPECT_EQ(entry.path().filename().string().rfind("planted_", 0), 0u) << entry.path();
+}
+
+TEST(SepaxVerify, AKernelClaimingAWiderBiasThanItsMethodIsRefused) {
+  // The judge derives a biased kernel's allowance from its method; a kernel
+  // asking for more is not judged at all (by verify or check).
+  const fs::path dir = scratch_dir();
+  const CommandRun verify = run_planted(
+      "verify --cases 5 --family random --kernel planted/claims_wide_bias/double --out '" + dir.string() + "'", dir);
+  EXPECT_EQ(verify.status, 2) << verify.out << verify.err;
+  EXPECT_NE(verify.err.find("planted/claims_wide_bias/double refused: claimed bias 0.05"), std::string::npos)
+      << verify.err;
+  EXPECT_NE(verify.err.find("at most 0.001"), std::string::npos) << verify.err;
+  const fs::path cases = write_file(dir, "cases.jsonl", cube_pair("c", "3", "double") + "\n");
+  const CommandRun check =
+      run_planted("check --kernel planted/claims_wide_bias/double '" + cases.string() + "'", dir);
+  EXPECT_EQ(check.status, 2) << check.out << check.err;
+  EXPECT_NE(check.err.find("refused"), std::string::npos) << check.err;
+  // The same kernel's method, unclaimed, is judged (sepax's test_static_eps).
+  const CommandRun plain = run_planted("check --kernel obb_obb/test_static_eps/double '" + cases.string() + "'", dir);
+  EXPECT_EQ(plain.status, 0) << plain.out << plain.err;
 }
 
 TEST(SepaxVerify, NoMovingRunsTheStaticCampaignOnly) {

@@ -53,14 +53,14 @@ constexpr Query query_of() {
 }
 
 template <class S, class A, class B>
-KernelInfo info(std::string_view mode, KernelMode kind, double bias = 0) {
+KernelInfo info(std::string_view mode, KernelMode kind, KernelBias bias = {}) {
   constexpr Query q = query_of<A, B>();
   KernelInfo k;
   k.id = std::string(to_string(q)) + "/" + std::string(mode) + "/" + std::string(scalar_traits<S>::name);
   k.query = q;
   k.scalar = scalar_traits<S>::kind;
   k.mode = kind;
-  k.conservative_bias = bias;
+  k.bias = bias;
   return k;
 }
 

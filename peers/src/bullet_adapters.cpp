@@ -120,7 +120,7 @@ void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
         detector.getClosestPoints(in.poses, contacts, nullptr);
         return contacts.count > 0;
       },
-      eps_bias(1e-5)));
+      epsilon_on_rotation(1e-5)));
   out.push_back(make_entry("bullet", "gjk_obb_obb", Query::obb_obb, kind, gjk_obb_obb_input,
                            [](const GjkInput<btBoxShape>& in) { return gjk_intersects(in); }));
   out.push_back(make_entry("bullet", "gjk_tri_obb", Query::tri_obb, kind, gjk_tri_obb_input,

@@ -19,14 +19,14 @@ namespace sepax::peers::detail {
 /// `call` (set_runner.hpp).
 template <class Convert, class Call>
 KernelInfo make_entry(std::string_view library, std::string_view name, Query query,
-                      ScalarKind scalar, Convert convert, Call call, double bias = 0) {
+                      ScalarKind scalar, Convert convert, Call call, KernelBias bias = {}) {
   KernelInfo k;
   k.id = std::string(library) + "/" + std::string(name) + "/" + std::string(to_string(scalar));
   k.origin = std::string(library);
   k.query = query;
   k.scalar = scalar;
   k.mode = KernelMode::static_test;
-  k.conservative_bias = bias;
+  k.bias = bias;
   k.reports_axis = false;
   k.test = [convert, call](const ShapePair& p) {
     StaticOutcome out;
@@ -39,12 +39,10 @@ KernelInfo make_entry(std::string_view library, std::string_view name, Query que
   return k;
 }
 
-/// Band of the epsilon-biased SAT tests (FCL's OBB::overlap, the textbook
-/// +1e-6 kernels), relative to shape size: the same √ε bound as sepax's own
-/// test_static_eps (core/src/registry.cpp): an ε on |R_ij| costs ε·size on a
-/// face axis but ε·size/θ on an edge axis of length sin θ, and that axis is
-/// the only separator only while the gap is below ~θ·size.
-double eps_bias(double eps);
+/// Gottschalk's ε on every |R_ij| (FCL's OBB::overlap, Bullet's box-box, the
+/// textbook +1e-6 kernels): the judge derives the band it opens
+/// (oracle::method_bias).
+inline KernelBias epsilon_on_rotation(double eps) { return {BiasMethod::epsilon_on_rotation, eps, std::nullopt}; }
 
 // One list per adapter file.
 std::vector<KernelInfo> fcl_kernels();

@@ -74,7 +74,7 @@ struct TriPair {
 template <class S>
 void add_kernels(std::vector<KernelInfo>& out) {
   constexpr ScalarKind kind = scalar_traits<S>::kind;
-  const double eps_bias_1e6 = eps_bias(1e-6);
+  const KernelBias rapid_eps = epsilon_on_rotation(1e-6);
 
   out.push_back(make_entry(
       "fcl", "obb_overlap", Query::obb_obb, kind,
@@ -82,12 +82,12 @@ void add_kernels(std::vector<KernelInfo>& out) {
         return std::pair{to_fcl_obb<S>(p.obb_a), to_fcl_obb<S>(p.obb_b)};
       },
       [](const std::pair<fcl::OBB<S>, fcl::OBB<S>>& ab) { return ab.first.overlap(ab.second); },
-      eps_bias_1e6));
+      rapid_eps));
 
   // boxBoxIntersect pads |R| by 10·eps·max(extents, 1) on the edge axes
   // (box_box-inl.h): relative 10·eps for boxes of size >= 1 (1.2e-6 in float,
   // like Gottschalk's ε; 2.2e-15 in double), more for smaller boxes.
-  const double box_box_bias = eps_bias(10 * double(std::numeric_limits<S>::epsilon()));
+  const KernelBias box_box_bias = epsilon_on_rotation(10 * double(std::numeric_limits<S>::epsilon()));
   out.push_back(make_entry(
       "fcl", "box_box_intersect", Query::obb_obb, kind,
       [](const ShapePair& p) {

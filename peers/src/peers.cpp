@@ -1,14 +1,8 @@
 #include "sepax/peers/peers.hpp"
 
-#include <cmath>
-
 #include "entry.hpp"
 
 namespace sepax::peers {
-
-namespace detail {
-double eps_bias(double eps) { return std::sqrt(eps); }
-}  // namespace detail
 
 std::vector<KernelInfo> peer_kernels() {
   std::vector<KernelInfo> all;
@@ -19,6 +13,6 @@ std::vector<KernelInfo> peer_kernels() {
   return all;
 }
 
-void register_peer_kernels() { register_static_kernels(peer_kernels()); }
+void register_peer_kernels() { register_kernels(peer_kernels()); }
 
 }  // namespace sepax::peers

@@ -84,11 +84,12 @@ int sat(const Box<S>& A, const Box<S>& B, S eps) {
 }
 
 template <class S>
-KernelInfo entry(const char* name, S eps, double bias) {
+KernelInfo entry(const char* name, S eps) {
   KernelInfo k = make_entry(
       "textbook", name, Query::obb_obb, scalar_traits<S>::kind,
       [](const ShapePair& p) { return BoxPair<S>{to_box<S>(p.obb_a), to_box<S>(p.obb_b)}; },
-      [eps](const BoxPair<S>& in) { return sat(in.a, in.b, eps) < 0; }, bias);
+      [eps](const BoxPair<S>& in) { return sat(in.a, in.b, eps) < 0; },
+      eps > S(0) ? epsilon_on_rotation(double(eps)) : KernelBias{});
   // This peer is ours: report the witness axis as sepax kernels do.
   k.test = [eps](const ShapePair& p) {
     const BoxPair<S> in{to_box<S>(p.obb_a), to_box<S>(p.obb_b)};
@@ -117,12 +118,11 @@ KernelInfo entry(const char* name, S eps, double bias) {
 }  // namespace
 
 std::vector<KernelInfo> textbook_obb_obb_kernels() {
-  const double bias = eps_bias(1e-6);
   return {
-      entry<float>("obb_obb_sat", 0.0f, 0),
-      entry<double>("obb_obb_sat", 0.0, 0),
-      entry<float>("obb_obb_sat_eps", 1e-6f, bias),
-      entry<double>("obb_obb_sat_eps", 1e-6, bias),
+      entry<float>("obb_obb_sat", 0.0f),
+      entry<double>("obb_obb_sat", 0.0),
+      entry<float>("obb_obb_sat_eps", 1e-6f),
+      entry<double>("obb_obb_sat_eps", 1e-6),
   };
 }
 

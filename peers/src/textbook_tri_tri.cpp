@@ -158,10 +158,11 @@ TriPair<S> convert(const ShapePair& p) {
 }
 
 template <class S>
-KernelInfo entry(const char* name, S eps, double bias) {
+KernelInfo entry(const char* name, S eps) {
   KernelInfo k = make_entry(
       "textbook", name, Query::tri_tri, scalar_traits<S>::kind, convert<S>,
-      [eps](const TriPair<S>& t) { return moller(t.v, t.u, eps) == 0; }, bias);
+      [eps](const TriPair<S>& t) { return moller(t.v, t.u, eps) == 0; },
+      eps > S(0) ? KernelBias{BiasMethod::epsilon_on_plane_distances, double(eps), std::nullopt} : KernelBias{});
   // Plane rejections have a true separating axis (a triangle normal); the
   // interval and coplanar rejections do not.
   k.test = [eps](const ShapePair& p) {
@@ -183,12 +184,11 @@ KernelInfo entry(const char* name, S eps, double bias) {
 }  // namespace
 
 std::vector<KernelInfo> textbook_tri_tri_kernels() {
-  const double bias = eps_bias(1e-6);
   return {
-      entry<float>("tri_tri_moller", 0.0f, 0),
-      entry<double>("tri_tri_moller", 0.0, 0),
-      entry<float>("tri_tri_moller_eps", 1e-6f, bias),
-      entry<double>("tri_tri_moller_eps", 1e-6, bias),
+      entry<float>("tri_tri_moller", 0.0f),
+      entry<double>("tri_tri_moller", 0.0),
+      entry<float>("tri_tri_moller_eps", 1e-6f),
+      entry<double>("tri_tri_moller_eps", 1e-6),
   };
 }
 

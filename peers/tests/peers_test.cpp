@@ -216,8 +216,14 @@ std::vector<std::string> problems(const KernelInfo& k) {
   }
   if (!k.is_peer()) out.push_back("origin is sepax");
   if (k.mode != KernelMode::static_test) out.push_back("mode is not static_test");
-  if (!(k.conservative_bias >= 0 && k.conservative_bias < 0.25))
-    out.push_back("conservative_bias " + std::to_string(k.conservative_bias) + " not in [0, 0.25)");
+  // The band a bias opens is the judge's to derive (oracle::method_bias); here
+  // only that the declaration is well-formed: a finite ε >= 0, none with none,
+  // and no claim of its own (the method's band is what a peer gets).
+  if (!(std::isfinite(k.bias.epsilon) && k.bias.epsilon >= 0 && k.bias.epsilon < 1e-2))
+    out.push_back("bias epsilon " + std::to_string(k.bias.epsilon) + " not in [0, 1e-2)");
+  if ((k.bias.method == BiasMethod::none) != (k.bias.epsilon == 0))
+    out.push_back("bias method and epsilon disagree (none iff epsilon 0)");
+  if (k.bias.claimed) out.push_back("claims a bias of its own");
   if (!k.test || !k.prepare_set) {
     out.push_back("test or prepare_set missing");
     return out;

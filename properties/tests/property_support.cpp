@@ -26,7 +26,7 @@ double Truth::margin() const {
 oracle::Class Truth::classify(const KernelInfo& kernel, bool kernel_intersects) const {
   if (kernel_intersects == intersects_) return oracle::Class::ok;
   return oracle::classify(kernel_intersects, intersects_, margin(), tolerance_,
-                          kernel.conservative_bias);
+                          oracle::granted_bias(kernel.bias));
 }
 
 namespace {

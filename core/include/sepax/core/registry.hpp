@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sepax/core/kernel_bias.hpp"
 #include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/scalar_traits.hpp"
@@ -46,11 +47,10 @@ struct KernelInfo {
   Query query;
   ScalarKind scalar;
   KernelMode mode = KernelMode::static_test;
-  /// Extra width of the boundary band, relative to the larger shape's size,
-  /// on the side where this kernel is deliberately conservative (epsilon-biased
-  /// kernels report touching for pairs separated by up to about this much).
-  /// 0 for kernels that claim to be exact up to rounding.
-  double conservative_bias = 0;
+  /// The kernel's deliberate bias, by method and ε (kernel_bias.hpp); the
+  /// judge derives the extra band it opens on the "reported touching" side.
+  /// Default: none (exact up to rounding).
+  KernelBias bias{};
   /// The kernel names the axis that separated (StaticOutcome::axis and
   /// direction) — a witness the oracle can check. false for the batch form
   /// (verdicts only) and for peers, whose libraries do not say.
@@ -70,10 +70,14 @@ struct KernelInfo {
   bool is_peer() const { return origin != "sepax"; }
 };
 
-/// Adds kernels of other libraries (peer adapters) to the static registry.
-/// Call once, before the first call of static_kernels() or find_kernel()
-/// (the registry hands out spans and never moves afterwards).
-void register_static_kernels(std::vector<KernelInfo> extra);
+/// Adds kernels that are not sepax's own (peer adapters, a user's kernels,
+/// the deliberately wrong kernels of the CLI's tests) beside sepax's: static
+/// ones to static_kernels(), moving and first-contact ones to
+/// moving_kernels(), in the order given. Call before the registry is first
+/// read (static_kernels(), moving_kernels() or find_kernel()): the registry
+/// hands out spans and never moves afterwards, so a late call throws
+/// std::logic_error, as does an id that is already registered.
+void register_kernels(std::vector<KernelInfo> extra);
 
 /// Every registered static kernel (mode static_test), in a stable order.
 std::span<const KernelInfo> static_kernels();

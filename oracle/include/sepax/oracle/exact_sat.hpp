@@ -9,8 +9,10 @@
 /// Closed sets: touching intersects.
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "sepax/core/query.hpp"
+#include "sepax/core/separating_axis.hpp"
 
 namespace sepax::oracle {
 
@@ -32,5 +34,13 @@ bool sat_exact(const ShapePair& pair);
 /// reference_length(). > 0 exactly when L separates the exact sets. The sign is
 /// decided exactly; the magnitude is rounded to double. Returns NaN for L = 0.
 double axis_gap(const ShapePair& pair, const std::array<double, 3>& direction);
+
+/// The same exact gap along the candidate axis a kernel *names*
+/// (separating_axis.hpp: A_i, B_j, N, M, E_i × F_j, N × E_i, ...), rebuilt in
+/// rationals from the stored shapes, so that a kernel's witness can be judged
+/// by its label independently of the direction it computed. nullopt for
+/// labels that name no fixed axis of the pair (none, degenerate, motion) or
+/// do not exist for this query; NaN when the named axis is exactly zero.
+std::optional<double> labelled_axis_gap(const ShapePair& pair, const SeparatingAxis& axis);
 
 }  // namespace sepax::oracle

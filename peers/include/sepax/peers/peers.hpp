@@ -9,7 +9,7 @@
 /// precision, which may differ from the case scalar: FCL (templated) and the
 /// textbook kernels in the case scalar, ODE and libccd in double, CGAL exactly,
 /// Bullet in float (Debian's default libBulletCollision). Each adapter's .cpp
-/// says which of its tests are epsilon-biased and how (conservative_bias), and
+/// says which of its tests are epsilon-biased and how (KernelBias), and
 /// what the library does on touching and degenerate input.
 ///
 /// This header includes no peer library: FCL, Bullet, ODE, libccd and CGAL stay
@@ -20,7 +20,7 @@
 
 namespace sepax::peers {
 
-/// Every peer kernel (origin != "sepax"), ready for sepax::register_static_kernels.
+/// Every peer kernel (origin != "sepax"), ready for sepax::register_kernels.
 std::vector<KernelInfo> peer_kernels();
 
 /// Registers them; call once at program start, before the registry is read.

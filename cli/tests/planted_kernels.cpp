@@ -1,0 +1,84 @@
+// sepax_planted: the `sepax` command with two deliberately wrong kernels
+// registered beside sepax's, so that the end-to-end tests of the replay path
+// (gross verdict -> replay file -> `sepax check` reproduces it) always have a
+// gross verdict to replay. sepax's own kernels have none on the test seeds,
+// which is the point of them; a judge must still be seen to catch one.
+//
+// Both are registered as a user's kernels would be (origin "planted", like a
+// peer library): their gross verdicts are findings, written as replay files.
+//
+// | id                                         | wrong how                                  |
+// |--------------------------------------------|--------------------------------------------|
+// | planted/never_intersects/double            | obb_obb static: always "separated"         |
+// | planted/find_first_contact_late/double     | obb_obb first contact: sepax's kernel, the |
+// |                                            | time moved half-way to T                   |
+// | planted/claims_wide_bias/double            | sepax's test_static_eps, claiming a band of |
+// |                                            | 0.05 where Gottschalk's 1e-6 opens 1e-3:   |
+// |                                            | the judge must refuse it                   |
+#include "command_line.hpp"
+#include "sepax/core/obb_obb.hpp"
+#include "sepax/core/obb_obb_moving.hpp"
+#include "sepax/core/registry.hpp"
+
+namespace {
+
+using sepax::KernelInfo;
+
+KernelInfo never_intersects() {
+  KernelInfo k;
+  k.id = "planted/never_intersects/double";
+  k.origin = "planted";
+  k.query = sepax::Query::obb_obb;
+  k.scalar = sepax::ScalarKind::float64;
+  k.mode = sepax::KernelMode::static_test;
+  k.reports_axis = false;
+  k.test = [](const sepax::ShapePair&) {
+    sepax::StaticOutcome out;
+    out.intersects = false;
+    return out;
+  };
+  return k;
+}
+
+KernelInfo first_contact_late() {
+  KernelInfo k;
+  k.id = "planted/find_first_contact_late/double";
+  k.origin = "planted";
+  k.query = sepax::Query::obb_obb;
+  k.scalar = sepax::ScalarKind::float64;
+  k.mode = sepax::KernelMode::first_contact;
+  k.find_first_contact = [](const sepax::ShapePair& p, const sepax::LinearMotiond& m) {
+    const auto r = sepax::obb_obb::find_first_contact(p.obb_a, p.obb_b, m);
+    sepax::ContactOutcome out;
+    out.state = r.state;
+    out.axis = r.axis;
+    out.time = r.time + (m.duration - r.time) / 2;
+    out.point = {r.point[0], r.point[1], r.point[2]};
+    return out;
+  };
+  return k;
+}
+
+KernelInfo claims_wide_bias() {
+  KernelInfo k;
+  k.id = "planted/claims_wide_bias/double";
+  k.origin = "planted";
+  k.query = sepax::Query::obb_obb;
+  k.scalar = sepax::ScalarKind::float64;
+  k.mode = sepax::KernelMode::static_test;
+  k.reports_axis = false;
+  k.bias = {sepax::BiasMethod::epsilon_on_rotation, 1e-6, 0.05};
+  k.test = [](const sepax::ShapePair& p) {
+    sepax::StaticOutcome out;
+    out.intersects = sepax::obb_obb::test_static_eps(p.obb_a, p.obb_b).intersects;
+    return out;
+  };
+  return k;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  sepax::register_kernels({never_intersects(), first_contact_late(), claims_wide_bias()});
+  return sepax::cli::run_command_line(argc, argv);
+}
