@@ -145,6 +145,7 @@ class CaseJudge {
     const int bin = MarginBins::bin(oracle::estimated_margin(pair, oracle.intersects));
     for (std::size_t k = 0; k < runs.size(); ++k) {
       KernelCounts& counts = tally.kernels[k];
+      counts.verdicts.add(index, runs[k].error ? std::nullopt : std::optional<StaticOutcome>(runs[k].outcome));
       ++counts.margins.cases[bin];
       counts.margins.wrong[bin] += runs[k].verdict_class != oracle::Class::ok;
       switch (runs[k].verdict_class) {
@@ -185,6 +186,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
     t.boundary += p.boundary;
     t.gross += p.gross;
     t.margins += p.margins;
+    t.verdicts += p.verdicts;
     if (p.max_boundary_margin)
       t.max_boundary_margin = std::max(t.max_boundary_margin.value_or(0), *p.max_boundary_margin);
     for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));

@@ -11,6 +11,7 @@
 
 #include "case_watchdog.hpp"
 #include "progress.hpp"
+#include "verdict_hash.hpp"
 #include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
@@ -82,6 +83,8 @@ struct KernelCounts {
   /// the kernel actually needed was. Absent when there were none.
   std::optional<double> max_boundary_margin;
   MarginBins margins;
+  /// Every answer of the kernel on the judged cases (verdict_hash.hpp).
+  VerdictHash verdicts;
 };
 
 /// Cases handled by each oracle call and the wall time spent inside those

@@ -103,6 +103,10 @@ class MovingCaseJudge {
     for (std::size_t k = 0; k < runs.size(); ++k) {
       const MovingKernelJudgement& run = runs[k];
       MovingKernelCounts& counts = tally.kernels[k];
+      if (run.mode == KernelMode::moving_test)
+        counts.verdicts.add(index, run.error ? std::nullopt : std::optional<StaticOutcome>(run.verdict));
+      else
+        counts.verdicts.add(index, run.error ? std::nullopt : std::optional<ContactOutcome>(run.contact));
       if (run.rule == MovingRule::contact_errors) {
         ++counts.both_first_contact;
         counts.ill_conditioned += run.score->ill_conditioned;
@@ -150,6 +154,7 @@ void merge(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_fi
     t.boundary += p.boundary;
     t.gross += p.gross;
     t.both_first_contact += p.both_first_contact;
+    t.verdicts += p.verdicts;
     t.ill_conditioned += p.ill_conditioned;
     append(t.time_errors, p.time_errors);
     append(t.point_distances, p.point_distances);

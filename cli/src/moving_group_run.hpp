@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "group_run.hpp"
+#include "verdict_hash.hpp"
 #include "progress.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
@@ -38,6 +39,8 @@ struct MovingKernelCounts {
   /// |t − t*| / T and the contact point's distance relative to reference_length.
   std::vector<double> time_errors;
   std::vector<double> point_distances;
+  /// Every answer of the kernel on the judged cases (verdict_hash.hpp).
+  VerdictHash verdicts;
 };
 
 /// Calls to the moving oracles and the wall time inside them (summed over

@@ -62,6 +62,7 @@ MovingRow make_moving_row(const MovingGroup& group, MovingGroupResult& result, s
   row.harness_errors = result.harness_errors;
   row.seconds = result.seconds;
   row.cases_per_second = result.cases_per_second();
+  row.verdicts = counts.verdicts;
   return row;
 }
 
@@ -121,6 +122,7 @@ Json moving_row_json(const MovingRow& r, std::uint64_t seed, const std::string& 
   j["boundary"] = r.boundary;
   j["gross"] = r.gross;
   j["unjudged"] = r.unjudged;
+  j["verdict_hash"] = r.verdicts.hex();
   if (r.kernel->mode == KernelMode::first_contact) {
     j["bound"] = contact_error_bound(r.kernel->scalar);
     j["both_first_contact"] = r.both_first_contact;

@@ -36,6 +36,7 @@ struct MovingRow {
   std::uint64_t harness_errors = 0;
   double seconds = 0;
   double cases_per_second = 0;
+  VerdictHash verdicts;
 };
 
 /// The row of `kernel` (index k of the group's kernels); sorts the error samples.

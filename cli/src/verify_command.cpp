@@ -287,6 +287,7 @@ Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint
   j["max_boundary_margin"] = optional_json(r.counts.max_boundary_margin);
   j["gross"] = r.counts.gross;
   j["unjudged"] = r.unjudged;
+  j["verdict_hash"] = r.counts.verdicts.hex();
   // [decade or null (|margin| < 1e-18), cases, wrong] for every non-empty bin.
   Json bins = Json::array();
   for (int b = 0; b < MarginBins::kCount; ++b)

@@ -56,6 +56,25 @@ void remember(const gen::MovingPair& mp, ScalarKind scalar, gen::Family family) 
 
 class Moving : public ::testing::TestWithParam<Param> {};
 
+// Hit floors (ctest's seed: see the recorded test properties), so that the
+// bounds cannot hold on nothing in any family: at seed 20261122, 7..379
+// scored first contacts per group (the fewest on scale, float), 225..537
+// checked "just before" instants.
+constexpr std::size_t kMinScoredContacts = 5;
+constexpr std::uint64_t kMinCheckedBefore = 100;
+
+/// Groups whose first contacts were all ill-conditioned at the ctest seed (the
+/// exact t* moves by more than the bound within the inputs' rounding band;
+/// 310 and 311 of 310 and 311 coplanar tri_tri contacts, 434 of 434
+/// ultra-parallel float ones): nearly coplanar or nearly parallel triangles,
+/// where a rounding-sized tilt decides when the edges meet. Their TOI error
+/// is not scored here (verify counts them as ill-conditioned); the test
+/// checks that this stays so, so that a group leaving the list is noticed.
+bool all_first_contacts_ill_conditioned(gen::Family family, Query query, ScalarKind scalar) {
+  return query == Query::tri_tri &&
+         (family == gen::Family::coplanar || (family == gen::Family::ultra_parallel && scalar == ScalarKind::float32));
+}
+
 TEST_P(Moving, KernelsAgainstExactTimeOfContact) {
   const auto [family, query, scalar] = GetParam();
   const std::string name = "moving/" + label(family, query, scalar);
@@ -101,6 +120,17 @@ TEST_P(Moving, KernelsAgainstExactTimeOfContact) {
   EXPECT_LE(p99_point, time_bound(scalar)) << name << ": contact-point distance p99 (relative to size)";
   RecordProperty("toi_p99", std::to_string(p99_time));
   RecordProperty("point_p99", std::to_string(p99_point));
+  RecordProperty("scored", std::to_string(errors.time.size()));
+  RecordProperty("ill_conditioned", std::to_string(ill.hits.load()));
+  // The p99 bounds above hold vacuously on an empty log (p99 = 0): every
+  // group must have scored first contacts, except where every first contact
+  // is ill-conditioned by construction (then that is what is checked).
+  if (all_first_contacts_ill_conditioned(family, query, scalar)) {
+    EXPECT_EQ(errors.time.size(), 0u) << name << ": scored first contacts; take the group off the list";
+    EXPECT_GE(ill.hits.load(), 100u) << name << ": too few first contacts";
+  } else {
+    EXPECT_GE(errors.time.size(), kMinScoredContacts) << name << ": too few well-conditioned first contacts scored";
+  }
   if (family == gen::Family::motion || family == gen::Family::random) {
     EXPECT_GE(first_contact.rate(), 0.05) << name << ": first contacts too rare to test";
     EXPECT_LE(contact.rate(), 0.95) << name << ": almost never separated";
@@ -133,8 +163,8 @@ TEST_P(Moving, ExactMethodsAgreeAndSeparateJustBefore) {
     }
   });
   EXPECT_TRUE(ok) << name;
-  if (family == gen::Family::motion)
-    EXPECT_GT(checked_before.total.load(), 0u) << name << ": no first contact to check";
+  RecordProperty("checked_before", std::to_string(checked_before.total.load()));
+  EXPECT_GE(checked_before.total.load(), kMinCheckedBefore) << name << ": too few first contacts to check";
 }
 
 std::string moving_name(const ::testing::TestParamInfo<Param>& info) {

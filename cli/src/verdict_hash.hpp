@@ -1,0 +1,33 @@
+#pragma once
+/// \file A digest of every answer a kernel gave in a group (Box2D's
+/// determinism hash, per kernel x family): two runs of the same seed and
+/// cases give the same digest exactly when every verdict, separating axis,
+/// direction, state, time and point is bit for bit the same. The per-case
+/// mixes are summed (mod 2^64), so cases may be judged in any thread order.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sepax/core/registry.hpp"
+
+namespace sepax::cli {
+
+class VerdictHash {
+ public:
+  /// The static answer to case `index` (nullopt: the kernel threw).
+  void add(std::uint64_t index, const std::optional<StaticOutcome>& outcome);
+  /// The first-contact answer to case `index` (nullopt: the kernel threw).
+  void add(std::uint64_t index, const std::optional<ContactOutcome>& outcome);
+  VerdictHash& operator+=(const VerdictHash& other) {
+    sum_ += other.sum_;
+    return *this;
+  }
+  std::uint64_t value() const { return sum_; }
+  /// "0x" and 16 hex digits.
+  std::string hex() const;
+
+ private:
+  std::uint64_t sum_ = 0;
+};
+
+}  // namespace sepax::cli
