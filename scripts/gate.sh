@@ -6,9 +6,12 @@
 #      (8,192 pairs per set, median of 5 repetitions of at least 0.05 s);
 #   3. sepax gate: gross verdicts of sepax kernels must be 0; speed ratios
 #      within the run must meet thresholds.json and the committed baseline of
-#      this machine kind. JUnit XML goes to BUILD/gate/junit.xml.
+#      this machine kind; boundary shares per kernel x family must not rise
+#      beyond the committed boundary baseline (binomial test). JUnit XML goes
+#      to BUILD/gate/junit.xml.
 # Usage: scripts/gate.sh BUILD_DIR (with sepax and sepax_bench built).
-# SEPAX_GATE_WRITE_BASELINE=FILE also writes the measured ratios there.
+# SEPAX_GATE_WRITE_BASELINE=FILE also writes the measured ratios there;
+# SEPAX_GATE_WRITE_BOUNDARY_BASELINE=FILE the boundary counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:?usage: scripts/gate.sh BUILD_DIR}
@@ -29,7 +32,10 @@ echo "gate: benchmarks compared by the speed rules ..."
   --benchmark_out="$dir/bench.json" --benchmark_out_format=json >"$dir/bench.txt"
 
 baseline=bench/baselines/$machine/ratios.json
+boundary=bench/baselines/$machine/boundary.json
 args=("$dir/verify" "$dir/bench.json" --thresholds bench/thresholds.json --junit "$dir/junit.xml")
 [ -f "$baseline" ] && args+=(--baseline "$baseline")
+[ -f "$boundary" ] && args+=(--boundary-baseline "$boundary")
 [ -n "${SEPAX_GATE_WRITE_BASELINE:-}" ] && args+=(--write-baseline "$SEPAX_GATE_WRITE_BASELINE")
+[ -n "${SEPAX_GATE_WRITE_BOUNDARY_BASELINE:-}" ] && args+=(--write-boundary-baseline "$SEPAX_GATE_WRITE_BOUNDARY_BASELINE")
 "$build/cli/sepax" gate "${args[@]}"

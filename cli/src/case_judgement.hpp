@@ -77,7 +77,7 @@ struct KernelJudgement {
 /// kernel's scalar (see rounded_to); an exception becomes `error`, class gross.
 KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair);
 
-/// Classifies a run against `oracle`, with boundary_tolerance(pair,
+/// Classifies a run against `oracle`, with verdict_band(pair,
 /// kernel.scalar) and the bias the judge grants the kernel
 /// (oracle::granted_bias); the margin is computed
 /// only if the verdicts differ.

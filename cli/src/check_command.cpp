@@ -33,6 +33,7 @@ struct CheckTally {
   std::size_t boundary = 0;
   std::size_t gross = 0;       ///< sepax's kernels, and peers named with --kernel
   std::size_t peer_gross = 0;  ///< peers run by default: findings, not failures
+  std::size_t convention = 0;  ///< open-set peers on exactly touching pairs
   std::size_t unjudged = 0;  ///< the oracles disagreed or failed on the case
   std::size_t oracle_disagreements = 0;
   std::size_t oracle_failures = 0;
@@ -124,7 +125,7 @@ void judge(OracleView& view, bool needs_validation) {
   }
   try {
     view.verdict = judge_exactly(view.pair, /*cross_check=*/true);
-    view.tolerance = oracle::boundary_tolerance(view.pair, view.scalar);
+    view.tolerance = oracle::verdict_band(view.pair, view.scalar);
     if (!view.verdict->oracles_disagree()) {
       view.margin.emplace(view.pair, view.verdict->intersects);
       view.margin->get();
@@ -492,6 +493,7 @@ class CaseChecker {
       case oracle::Class::ok: ++tally_.ok; break;
       case oracle::Class::boundary: ++tally_.boundary; break;
       case oracle::Class::gross: ++(kernel.is_peer() && !peers_fail_ ? tally_.peer_gross : tally_.gross); break;
+      case oracle::Class::convention: ++tally_.convention; break;
     }
   }
 
@@ -533,6 +535,8 @@ std::string closing_line(const CheckTally& t) {
   if (t.malformed) line += fmt::format(", {} malformed line{}", t.malformed, t.malformed == 1 ? "" : "s");
   line += fmt::format(": {} ok, {} boundary, {} gross", t.ok, t.boundary, t.gross);
   if (t.peer_gross) line += fmt::format(" (and {} gross of peer libraries: findings, not failures)", t.peer_gross);
+  if (t.convention)
+    line += fmt::format(" ({} convention: an open-set library called exactly touching shapes separated)", t.convention);
   if (t.unjudged) line += fmt::format(", {} unjudged", t.unjudged);
   if (t.oracle_disagreements)
     line += fmt::format(", {} ORACLE DISAGREEMENT{}", t.oracle_disagreements,

@@ -107,6 +107,11 @@ int run_command_line(int argc, char** argv) {
       ->required();
   gate_cmd->add_option("--baseline", gate.baseline, "Baseline of speed ratios (written by --write-baseline)");
   gate_cmd->add_option("--junit", gate.junit, "Also write the checks as JUnit XML to this file");
+  gate_cmd->add_option("--boundary-baseline", gate.boundary_baseline,
+                       "Baseline of boundary shares per kernel x family (written by --write-boundary-baseline); a "
+                       "share that rises beyond it fails");
+  gate_cmd->add_option("--write-boundary-baseline", gate.write_boundary_baseline,
+                       "Write the boundary counts of the sepax kernels' rows to this file");
   gate_cmd->add_option("--write-baseline", gate.write_baseline,
                        "Write the measured speed ratios and the machine to this file (one benchmark input)");
 

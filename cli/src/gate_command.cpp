@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "bench_results.hpp"
+#include "boundary_gate.hpp"
 #include "gate_check.hpp"
 #include "gate_thresholds.hpp"
 #include "input_error.hpp"
@@ -47,6 +48,7 @@ struct GateData {
   RunInputs inputs;
   Thresholds thresholds;
   std::optional<Baseline> baseline;
+  std::optional<BoundaryBaseline> boundary_baseline;
 };
 
 GateData read_all(const GateOptions& options) {
@@ -54,6 +56,7 @@ GateData read_all(const GateOptions& options) {
   for (const std::string& arg : options.inputs) read_input(arg, data.inputs);
   data.thresholds = read_thresholds(options.thresholds);
   if (options.baseline) data.baseline = read_baseline(*options.baseline);
+  if (options.boundary_baseline) data.boundary_baseline = read_boundary_baseline(*options.boundary_baseline);
   return data;
 }
 
@@ -130,6 +133,8 @@ std::string usage_problem(const GateOptions& options, const GateData& data) {
     return fmt::format("--write-baseline needs exactly one Google Benchmark JSON input (a baseline is one machine's "
                        "run), got {}",
                        data.inputs.benchmarks.size());
+  if (options.write_boundary_baseline && data.inputs.verify.empty())
+    return "--write-boundary-baseline needs verify results among the inputs";
   return "";
 }
 
@@ -151,6 +156,11 @@ int run_gate(const GateOptions& options, std::ostream& out, std::ostream& err) {
   std::vector<GateCheck> checks = robustness_checks(data.inputs.verify, data.thresholds);
   SpeedResult speed = speed_checks(data.inputs.benchmarks, data.thresholds, data.baseline ? &*data.baseline : nullptr);
   checks.insert(checks.end(), speed.checks.begin(), speed.checks.end());
+  const std::vector<VerifyRow> rows = merged_rows(data.inputs.verify);
+  if (data.boundary_baseline) {
+    const std::vector<GateCheck> boundary = boundary_checks(rows, *data.boundary_baseline);
+    checks.insert(checks.end(), boundary.begin(), boundary.end());
+  }
   if (checks.empty()) {
     err << "sepax gate: nothing to check: no verify results among the inputs and no speed rule in "
         << options.thresholds.string() << '\n';
@@ -166,6 +176,9 @@ int run_gate(const GateOptions& options, std::ostream& out, std::ostream& err) {
     if (options.write_baseline)
       write_file(*options.write_baseline,
                  baseline_text(baseline_context(data), data.inputs.benchmarks.front().path, speed.ratios));
+    if (options.write_boundary_baseline)
+      write_file(*options.write_boundary_baseline,
+                 boundary_baseline_text(rows, data.inputs.verify.empty() ? std::nullopt : data.inputs.verify.front().commit));
   } catch (const InputError& e) {
     err << "sepax gate: " << e.what() << '\n';
     return 2;

@@ -21,6 +21,10 @@
 ///    --baseline is given (a ratio the baseline lacks: max_ratio only, with a
 ///    note). A rule without data fails and says what is missing.
 ///
+///  - boundary (boundary_gate.hpp), relative, with --boundary-baseline: a
+///    sepax kernel × family whose boundary share rose beyond the baseline's
+///    (one-sided binomial test, false alarm 1e-6 per check) fails.
+///
 /// Exit status: 0 every check passed, 1 a check failed, 2 a usage or input
 /// error (unreadable or malformed file, named with its line; nothing written).
 ///
@@ -84,6 +88,9 @@ struct GateOptions {
   std::optional<std::filesystem::path> baseline;
   std::optional<std::filesystem::path> junit;           ///< JUnit XML written here
   std::optional<std::filesystem::path> write_baseline;  ///< needs exactly one benchmark input
+  /// Boundary rates (boundary_gate.hpp): read from / written to these files.
+  std::optional<std::filesystem::path> boundary_baseline;
+  std::optional<std::filesystem::path> write_boundary_baseline;  ///< needs verify inputs
 };
 
 /// Prints one line per check, the failed checks again and a summary on `out`;

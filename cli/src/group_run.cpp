@@ -141,6 +141,9 @@ class CaseJudge {
       return;
     }
 
+    // Judged with a zero band: every operation of a SAT test is exact here.
+    tally.zero_band +=
+        oracle::arithmetic_is_exact(pair, group_.scalar) || oracle::face_axes_decided_exactly(pair, group_.scalar);
     // One estimate per case, shared by every kernel (for the margin histogram).
     const int bin = MarginBins::bin(oracle::estimated_margin(pair, oracle.intersects));
     for (std::size_t k = 0; k < runs.size(); ++k) {
@@ -160,6 +163,7 @@ class CaseJudge {
           keep_finding(counts.gross_findings, Finding{index, pair, describe_gross(runs[k], oracle, group_.query), std::nullopt},
                plan_.max_findings);
           break;
+        case oracle::Class::convention: ++counts.convention; break;
       }
     }
   }
@@ -174,6 +178,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
   total.cases += part.cases;
   total.exact_fallbacks += part.exact_fallbacks;
   total.cross_checks += part.cross_checks;
+  total.zero_band += part.zero_band;
   total.oracle_disagreements += part.oracle_disagreements;
   total.harness_errors += part.harness_errors;
   total.oracle_costs += part.oracle_costs;
@@ -185,6 +190,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
     t.ok += p.ok;
     t.boundary += p.boundary;
     t.gross += p.gross;
+    t.convention += p.convention;
     t.margins += p.margins;
     t.verdicts += p.verdicts;
     if (p.max_boundary_margin)

@@ -73,11 +73,15 @@ struct MarginBins {
   MarginBins& operator+=(const MarginBins& other);
 };
 
-/// One kernel's counts in a group. ok + boundary + gross = cases − unjudged.
+/// One kernel's counts in a group. ok + boundary + gross + convention =
+/// cases − unjudged.
 struct KernelCounts {
   std::uint64_t ok = 0;
   std::uint64_t boundary = 0;
   std::uint64_t gross = 0;
+  /// An open-set kernel said "separated" for exactly touching shapes
+  /// (oracle::Class::convention).
+  std::uint64_t convention = 0;
   std::vector<Finding> gross_findings;
   /// Largest |relative margin| among the boundary verdicts: how wide the band
   /// the kernel actually needed was. Absent when there were none.
@@ -107,6 +111,11 @@ struct GroupResult {
   std::uint64_t cases = 0;
   std::uint64_t exact_fallbacks = 0;       ///< interval filter → exact rationals
   std::uint64_t cross_checks = 0;          ///< cases CGAL also judged
+  /// Judged cases with a zero band for some verdicts: a SAT test rounds
+  /// nowhere (oracle::arithmetic_is_exact: every verdict), or a box's face
+  /// axes are decided exactly (oracle::face_axes_decided_exactly: a kernel
+  /// naming such a face as its separating axis).
+  std::uint64_t zero_band = 0;
   OracleCosts oracle_costs;
   std::uint64_t oracle_disagreements = 0;  ///< a harness bug each; kernels not judged
   std::uint64_t harness_errors = 0;        ///< generator or oracle threw; kernels not judged

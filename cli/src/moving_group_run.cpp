@@ -111,9 +111,14 @@ class MovingCaseJudge {
         ++counts.both_first_contact;
         counts.ill_conditioned += run.score->ill_conditioned;
       }
+      if (run.mode == KernelMode::first_contact && !run.error &&
+          run.contact.state == ContactState::first_contact)
+        ++(run.contact.point_path == ContactPath::features ? counts.features_path : counts.closest_points_path);
       if (run.scored_first_contact()) {
         counts.time_errors.push_back(run.score->time_error);
         counts.point_distances.push_back(run.score->point_distance);
+        if (run.primary_judged)
+          counts.primary_point_distances.push_back(run.primary_point_distance.value_or(run.score->point_distance));
       }
       switch (run.verdict_class) {
         case oracle::Class::ok: ++counts.ok; break;
@@ -158,6 +163,9 @@ void merge(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_fi
     t.ill_conditioned += p.ill_conditioned;
     append(t.time_errors, p.time_errors);
     append(t.point_distances, p.point_distances);
+    append(t.primary_point_distances, p.primary_point_distances);
+    t.features_path += p.features_path;
+    t.closest_points_path += p.closest_points_path;
     for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));
     trim_findings(t.gross_findings, max_findings);
   }

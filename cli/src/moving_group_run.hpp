@@ -39,6 +39,13 @@ struct MovingKernelCounts {
   /// |t − t*| / T and the contact point's distance relative to reference_length.
   std::vector<double> time_errors;
   std::vector<double> point_distances;
+  /// find_first_contact only: the answers with a first contact, by the path
+  /// that produced their point (ContactPath), and on the scored cases whose
+  /// last axis is well-conditioned (MovingKernelJudgement::primary_judged) the
+  /// primary path's own point distance.
+  std::uint64_t features_path = 0;
+  std::uint64_t closest_points_path = 0;
+  std::vector<double> primary_point_distances;
   /// Every answer of the kernel on the judged cases (verdict_hash.hpp).
   VerdictHash verdicts;
 };

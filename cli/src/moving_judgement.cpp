@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
 
 namespace sepax::cli {
@@ -98,9 +99,18 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
   const bool find = run.mode == KernelMode::first_contact;
   const ContactState exact = oracle.contact.state;
   if (find && (always_score || (run.contact.state == ContactState::first_contact &&
-                                exact == ContactState::first_contact)))
+                                exact == ContactState::first_contact))) {
     run.score = oracle::score_contact(pair, motion, oracle.contact, run.contact.state, run.contact.time,
                                       run.contact.point, kernel.scalar);
+    if (run.contact.state == ContactState::first_contact) {
+      run.primary_point_distance =
+          run.contact.point_path == ContactPath::features
+              ? run.score->point_distance
+              : oracle::contact_point_distance(pair, motion, run.contact.time, run.contact.feature_point);
+      run.primary_judged = oracle::axis_sine(pair, run.contact.axis) >=
+                           unit_roundoff(kernel.scalar) / contact_error_bound(kernel.scalar);
+    }
+  }
 
   if (run.meets() != oracle.meets()) {
     // Whether they meet at all is a verdict like a static one, on the swept set.
@@ -118,9 +128,12 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
       return;
     }
     // Both first_contact: the errors decide, excused only by ill-conditioning.
+    // The primary path's point is held to the same bound as the answer: a
+    // rescue that replaced a wrong feature point does not make the case ok.
     run.rule = MovingRule::contact_errors;
     const double bound = contact_error_bound(kernel.scalar);
-    const bool within = run.score->time_error <= bound && run.score->point_distance <= bound;
+    const bool within = run.score->time_error <= bound && run.score->point_distance <= bound &&
+                        (!run.primary_judged || run.primary_point_distance.value_or(0) <= bound);
     run.verdict_class = within                       ? oracle::Class::ok
                         : run.score->ill_conditioned ? oracle::Class::boundary
                                                      : oracle::Class::gross;
@@ -156,10 +169,15 @@ std::string describe_moving_run(const MovingKernelJudgement& run, const KernelIn
     case MovingRule::start_verdict:
       return fmt::format("{}, {}; margin at t = 0 {:.6g}, tolerance {:.6g}", answer, exact,
                          run.margin.value_or(0), run.tolerance.value_or(0));
-    case MovingRule::contact_errors:
-      return fmt::format("{}, {}; time error {:.3g} T, point distance {:.3g}, bound {:.3g}{}", answer, exact,
-                         run.score->time_error, run.score->point_distance, contact_error_bound(kernel.scalar),
-                         run.score->ill_conditioned ? ", ill-conditioned" : "");
+    case MovingRule::contact_errors: {
+      const bool rescued = run.contact.point_path == ContactPath::closest_points;
+      return fmt::format("{}, {}; time error {:.3g} T, point distance {:.3g}{}, bound {:.3g}{}", answer, exact,
+                         run.score->time_error, run.score->point_distance,
+                         rescued ? fmt::format(" (closest-points rescue; the features' point: {:.3g})",
+                                               run.primary_point_distance.value_or(0))
+                                 : std::string(),
+                         contact_error_bound(kernel.scalar), run.score->ill_conditioned ? ", ill-conditioned" : "");
+    }
   }
   return answer;
 }

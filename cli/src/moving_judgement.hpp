@@ -118,6 +118,15 @@ struct MovingKernelJudgement {
   /// find_first_contact: score_contact against the exact contact, set when
   /// both states are first_contact (always set by check, for the report).
   std::optional<oracle::ContactScore> score;
+  /// find_first_contact, with score: the distance of the primary path's own
+  /// point (the supporting features', ContactOutcome::feature_point) from the
+  /// shapes, the same as score->point_distance unless a rescue replaced it. A
+  /// rescue never hides a wrong primary point: it is judged like the answer.
+  std::optional<double> primary_point_distance;
+  /// Whether the primary point is held to the bound: not when the last
+  /// separating axis is so ill-conditioned (oracle::axis_sine < u / bound)
+  /// that its rounding alone moves the supporting features beyond the bound.
+  bool primary_judged = false;
   /// The kernel threw: the class is gross and this says why.
   std::optional<std::string> error;
 

@@ -57,6 +57,9 @@ MovingRow make_moving_row(const MovingGroup& group, MovingGroupResult& result, s
   row.scored = counts.time_errors.size();
   row.time_error = percentiles(counts.time_errors);
   row.point_distance = percentiles(counts.point_distances);
+  row.features_path = counts.features_path;
+  row.closest_points_path = counts.closest_points_path;
+  row.primary_point_distance = percentiles(counts.primary_point_distances);
   row.lp_cross_checks = result.cross_checks;
   row.oracle_disagreements = result.oracle_disagreements;
   row.harness_errors = result.harness_errors;
@@ -130,6 +133,9 @@ Json moving_row_json(const MovingRow& r, std::uint64_t seed, const std::string& 
     j["scored"] = r.scored;
     j["time_error"] = percentiles_json(r.time_error);
     j["point_distance"] = percentiles_json(r.point_distance);
+    // Which path produced the contact points, and the primary path's own error.
+    j["point_paths"] = {{"features", r.features_path}, {"closest_points", r.closest_points_path}};
+    j["primary_point_distance"] = percentiles_json(r.primary_point_distance);
   }
   j["lp_cross_checks"] = r.lp_cross_checks;
   j["oracle_disagreements"] = r.oracle_disagreements;

@@ -31,6 +31,9 @@ struct MovingRow {
   std::uint64_t scored = 0;  ///< the cases the percentiles are over
   std::optional<Percentiles> time_error;
   std::optional<Percentiles> point_distance;
+  std::uint64_t features_path = 0;        ///< first-contact answers whose point is the features'
+  std::uint64_t closest_points_path = 0;  ///< ... rescued by the closest points
+  std::optional<Percentiles> primary_point_distance;  ///< the features' own point, on the scored cases
   std::uint64_t lp_cross_checks = 0;
   std::uint64_t oracle_disagreements = 0;
   std::uint64_t harness_errors = 0;

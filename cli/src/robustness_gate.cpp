@@ -11,26 +11,6 @@
 namespace sepax::cli {
 namespace {
 
-/// Rows of the same kernel × family × table from every input, added up, in
-/// the order they first appear.
-std::vector<VerifyRow> merged_rows(const std::vector<VerifyFile>& inputs) {
-  std::vector<VerifyRow> merged;
-  std::map<std::tuple<VerifyTable, std::string, std::string>, std::size_t> index;
-  for (const VerifyFile& file : inputs)
-    for (const VerifyRow& row : file.rows) {
-      const auto [it, inserted] = index.try_emplace({row.table, row.kernel, row.family}, merged.size());
-      if (inserted) {
-        merged.push_back(row);
-        continue;
-      }
-      VerifyRow& sum = merged[it->second];
-      sum.cases += row.cases;
-      sum.gross += row.gross;
-      sum.oracle_disagreements += row.oracle_disagreements;
-      sum.harness_errors += row.harness_errors;
-    }
-  return merged;
-}
 
 std::string plural(std::uint64_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 

@@ -98,6 +98,7 @@ struct Row {
   KernelCounts counts;  // findings dropped
   std::uint64_t unjudged = 0;
   std::uint64_t exact_fallbacks = 0;
+  std::uint64_t zero_band = 0;  ///< cases judged with a zero band (exact arithmetic)
   double cases_per_second = 0;
 };
 
@@ -129,6 +130,7 @@ struct Totals {
   std::uint64_t verdicts_ok = 0;
   std::uint64_t verdicts_boundary = 0;
   std::uint64_t verdicts_gross = 0;  ///< sepax's own kernels
+  std::uint64_t verdicts_convention = 0;  ///< open-set peers on exactly touching pairs
   std::uint64_t peer_gross = 0;      ///< peer libraries' kernels: findings, not failures
   std::uint64_t exact_fallbacks = 0;
   std::uint64_t cross_checks = 0;
@@ -149,12 +151,16 @@ Table make_table(const std::vector<Row>& rows) {
                {"boundary", A::right},
                {"band", A::right},
                {"gross", A::right},
+               {"convention", A::right},
+               {"zero band", A::right},
                {"oracle fallbacks", A::right},
                {"cases/s", A::right}});
   for (const Row& r : rows)
     table.add_row({r.kernel->id, std::string(gen::to_string(r.family)), std::to_string(r.cases),
                    std::to_string(r.counts.ok), std::to_string(r.counts.boundary),
-                   band_cell(r.counts.max_boundary_margin), std::to_string(r.counts.gross), std::to_string(r.exact_fallbacks),
+                   band_cell(r.counts.max_boundary_margin), std::to_string(r.counts.gross),
+                   r.kernel->open_sets ? std::to_string(r.counts.convention) : std::string("-"),
+                   std::to_string(r.zero_band), std::to_string(r.exact_fallbacks),
                    fmt::format("{:.0f}", r.cases_per_second)});
   return table;
 }
@@ -237,9 +243,10 @@ Json run_info_json(const VerifyOptions& options, const std::string& run_id, int 
 std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
   return fmt::format(
       "total: {} static and {} moving cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} boundary, {} "
-      "gross; oracle: {} exact fallbacks, {} CGAL cross-checks, {} first_contact_lp cross-checks, {} "
+      "gross, {} convention; oracle: {} exact fallbacks, {} CGAL cross-checks, {} first_contact_lp cross-checks, {} "
       "disagreements, {} errors",
       t.cases, t.moving_cases, groups, seconds, t.verdicts_ok, t.verdicts_boundary, t.verdicts_gross,
+      t.verdicts_convention,
       t.exact_fallbacks, t.cross_checks, t.lp_cross_checks, t.oracle_disagreements, t.harness_errors);
 }
 
@@ -286,7 +293,11 @@ Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint
   j["boundary"] = r.counts.boundary;
   j["max_boundary_margin"] = optional_json(r.counts.max_boundary_margin);
   j["gross"] = r.counts.gross;
+  // Open-set peers' exact-touch disagreements (absent for closed-set kernels).
+  if (r.kernel->open_sets) j["convention"] = r.counts.convention;
   j["unjudged"] = r.unjudged;
+  // Cases judged with a zero band: exact arithmetic, any other disagreement is gross.
+  j["zero_band_cases"] = r.zero_band;
   j["verdict_hash"] = r.counts.verdicts.hex();
   // [decade or null (|margin| < 1e-18), cases, wrong] for every non-empty bin.
   Json bins = Json::array();
@@ -491,9 +502,12 @@ class VerifyRun {
       row.cases = result.cases;
       row.counts.ok = counts.ok;
       row.counts.boundary = counts.boundary;
+      row.counts.convention = counts.convention;
+      row.zero_band = result.zero_band;
       row.counts.gross = counts.gross;
       row.counts.max_boundary_margin = counts.max_boundary_margin;
       row.counts.margins = counts.margins;
+      row.counts.verdicts = counts.verdicts;
       row.unjudged = result.unjudged();
       row.exact_fallbacks = result.exact_fallbacks;
       row.cases_per_second = result.cases_per_second();
@@ -538,6 +552,7 @@ class VerifyRun {
   void tally(const GroupT& g, const KernelInfo& kernel, const Counts& counts) {
     totals_.verdicts_ok += counts.ok;
     totals_.verdicts_boundary += counts.boundary;
+    if constexpr (requires { counts.convention; }) totals_.verdicts_convention += counts.convention;
     if (kernel.is_peer()) {
       totals_.peer_gross += counts.gross;
       if (counts.gross) totals_.peer_gross_by_kernel[kernel.id] += counts.gross;

@@ -1,5 +1,8 @@
 #include "verify_rows.hpp"
 
+#include <map>
+#include <tuple>
+
 #include <set>
 #include <sstream>
 
@@ -47,6 +50,7 @@ VerifyRow kernel_row(const Json& row, VerifyTable table, const Line& at) {
   if (row.contains("origin")) r.origin = text_field(row, "origin", at);
   r.cases = count_field(row, "cases", at);
   r.gross = count_field(row, "gross", at);
+  r.boundary = count_field(row, "boundary", at);
   r.oracle_disagreements = count_field(row, "oracle_disagreements", at);
   r.harness_errors = count_field(row, "harness_errors", at);
   r.file = at.path;
@@ -125,6 +129,26 @@ VerifyFile read_verify_rows(const std::filesystem::path& path, const std::string
   for (const auto& [run, commit] : all.commits)
     if (run == file.run) file.commit = commit;
   return file;
+}
+
+std::vector<VerifyRow> merged_rows(const std::vector<VerifyFile>& inputs) {
+  std::vector<VerifyRow> merged;
+  std::map<std::tuple<VerifyTable, std::string, std::string>, std::size_t> index;
+  for (const VerifyFile& file : inputs)
+    for (const VerifyRow& row : file.rows) {
+      const auto [it, inserted] = index.try_emplace({row.table, row.kernel, row.family}, merged.size());
+      if (inserted) {
+        merged.push_back(row);
+        continue;
+      }
+      VerifyRow& sum = merged[it->second];
+      sum.cases += row.cases;
+      sum.gross += row.gross;
+      sum.boundary += row.boundary;
+      sum.oracle_disagreements += row.oracle_disagreements;
+      sum.harness_errors += row.harness_errors;
+    }
+  return merged;
 }
 
 }  // namespace sepax::cli

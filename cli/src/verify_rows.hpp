@@ -34,6 +34,7 @@ struct VerifyRow {
   std::string origin = "sepax";
   std::uint64_t cases = 0;
   std::uint64_t gross = 0;
+  std::uint64_t boundary = 0;
   std::uint64_t oracle_disagreements = 0;
   std::uint64_t harness_errors = 0;
   std::filesystem::path file;  ///< where the row was read, for messages
@@ -56,5 +57,9 @@ struct VerifyFile {
 /// kernel, family or counts are missing or of the wrong type, and naming
 /// `path` when the file holds no kernel row at all.
 VerifyFile read_verify_rows(const std::filesystem::path& path, const std::string& text);
+
+/// Rows of the same kernel × family × table from every input, added up, in
+/// the order they first appear.
+std::vector<VerifyRow> merged_rows(const std::vector<VerifyFile>& inputs);
 
 }  // namespace sepax::cli

@@ -408,15 +408,22 @@ TEST_F(SepaxVerifyDefaultSeed, WritesOneCompleteRowPerKernelAndFamily) {
   ASSERT_EQ(rows.size(), sepax::static_kernels().size() * sepax::gen::all_families().size());
 
   std::set<std::pair<std::string, std::string>> seen;
-  int gross_rows = 0;
+  int gross_rows = 0, zero_band_touching = 0;
   for (const json& row : rows) {
     seen.emplace(row["kernel"], row["family"]);
     EXPECT_EQ(row["cases"], 50) << row;
     EXPECT_EQ(row["seed"], 1) << row;
+    // Only open-set kernels have a convention count (sepax's never do).
+    EXPECT_EQ(row.contains("convention"), row["kernel"].get<std::string>().rfind("ode/box_box/", 0) == 0 ||
+                                              row["kernel"].get<std::string>().rfind("bullet/box_box_detector/", 0) == 0)
+        << row;
     EXPECT_EQ(row["ok"].get<int>() + row["boundary"].get<int>() + row["gross"].get<int>() +
-                  row["unjudged"].get<int>(),
+                  row.value("convention", 0) + row["unjudged"].get<int>(),
               50)
         << row;
+    ASSERT_TRUE(row["zero_band_cases"].is_number_unsigned()) << row;
+    EXPECT_LE(row["zero_band_cases"].get<int>(), 50) << row;
+    if (row["family"] == "touching" && row["query"] == "obb_obb") zero_band_touching += row["zero_band_cases"].get<int>();
     // The band actually used: present exactly when there were boundary verdicts.
     ASSERT_TRUE(row.contains("max_boundary_margin")) << row;
     if (row["boundary"].get<int>() == 0) {
@@ -441,6 +448,8 @@ TEST_F(SepaxVerifyDefaultSeed, WritesOneCompleteRowPerKernelAndFamily) {
     }
   }
   EXPECT_EQ(seen.size(), rows.size()) << "a kernel x family row is duplicated";
+  // Touching boxes are built with an axis-aligned box: its face tests are exact.
+  EXPECT_GT(zero_band_touching, 0) << "no touching case judged with a zero band";
 #if SEPAX_HAVE_PEERS
   // The replay-file check ran: peers (Bullet, ODE, FCL) are gross somewhere on this seed.
   EXPECT_GT(gross_rows, 0) << "no gross row: the replay-file check above checked nothing";

@@ -24,8 +24,12 @@ StaticOutcome widen(const StaticResult<S>& r) {
 
 template <class S>
 ContactOutcome widen(const ContactResult<S>& r) {
-  return {r.state, double(r.time), {double(r.point[0]), double(r.point[1]), double(r.point[2])},
-          r.axis};
+  return {r.state,
+          double(r.time),
+          {double(r.point[0]), double(r.point[1]), double(r.point[2])},
+          r.axis,
+          r.point_path,
+          {double(r.feature_point[0]), double(r.feature_point[1]), double(r.feature_point[2])}};
 }
 
 // The shapes a kernel takes, read from the pair (the pair order is fixed).

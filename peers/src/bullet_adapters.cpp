@@ -121,6 +121,8 @@ void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
         return contacts.count > 0;
       },
       epsilon_on_rotation(1e-5)));
+  // ODE's dBoxBox convention, kept by the port: touching boxes make no contact (open sets).
+  out.back().open_sets = true;
   out.push_back(make_entry("bullet", "gjk_obb_obb", Query::obb_obb, kind, gjk_obb_obb_input,
                            [](const GjkInput<btBoxShape>& in) { return gjk_intersects(in); }));
   out.push_back(make_entry("bullet", "gjk_tri_obb", Query::tri_obb, kind, gjk_tri_obb_input,

@@ -71,6 +71,8 @@ void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
     return dBoxBox(in.a.p, in.a.R, in.a.side, in.b.p, in.b.R, in.b.side, normal, &depth, &code,
                    8, contacts, sizeof(dContactGeom)) > 0;
   }));
+  // dCollide's convention: touching boxes make no contact (open sets).
+  out.back().open_sets = true;
 }
 
 }  // namespace

@@ -15,7 +15,7 @@ Truth::Truth(const ShapePair& pair, ScalarKind scalar) : pair_(pair) {
   const oracle::SatVerdict v = oracle::sat_filtered(pair);
   intersects_ = v.intersects;
   fallback_ = v.exact_fallback;
-  tolerance_ = oracle::boundary_tolerance(pair, scalar);
+  tolerance_ = oracle::verdict_band(pair, scalar);
 }
 
 double Truth::margin() const {
@@ -26,7 +26,7 @@ double Truth::margin() const {
 oracle::Class Truth::classify(const KernelInfo& kernel, bool kernel_intersects) const {
   if (kernel_intersects == intersects_) return oracle::Class::ok;
   return oracle::classify(kernel_intersects, intersects_, margin(), tolerance_,
-                          oracle::granted_bias(kernel.bias));
+                          oracle::granted_bias(kernel.bias), kernel.open_sets);
 }
 
 namespace {

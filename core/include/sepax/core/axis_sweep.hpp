@@ -27,6 +27,14 @@
 /// touching intersects). A speed within its own rounding error counts as 0.
 /// The reported time and the last separating axis come from the unwidened
 /// intervals, clamped into the widened window.
+///
+/// Ties within rounding. Axes that enter within their rounding of the same
+/// time (a face axis and an edge axis a tiny angle apart, ultra-parallel
+/// boxes) are all "the last separating axis" as far as the arithmetic can
+/// tell, but their supporting features differ. The sweep keeps the few latest
+/// entries, so that the contact point can be taken from whichever of them has
+/// features that really meet (binding_normals()).
+#include <array>
 #include <cmath>
 #include <type_traits>
 
@@ -93,13 +101,16 @@ class AxisSweep {
     S enter, exit, wide_enter, wide_exit;
     window(a_lo, a_hi, enter, exit);
     window(a_lo - band, a_hi + band, wide_enter, wide_exit);
+    // Normal from a toward b at contact: b came from the side it moves away from.
+    const Vec3<S> normal = w > S(0) ? Vec3<S>(-direction) : direction;
     if (enter > t_first_) {
       t_first_ = enter;
       last_axis_ = axis;
-      // Normal from a toward b at contact: b came from the side it moves away from.
-      last_normal_ = w > S(0) ? Vec3<S>(-direction) : direction;
+      last_normal_ = normal;
+      last_slack_ = band / abs(w);
       has_last_ = true;
     }
+    remember_entry(enter, band / abs(w), normal);
     if (wide_enter > wide_first_) wide_first_ = wide_enter;
     if (wide_exit < wide_last_) wide_last_ = wide_exit;
     if (wide_first_ > wide_last_) return separate(axis);
@@ -121,6 +132,18 @@ class AxisSweep {
   /// An axis that showed separation throughout (valid when separated_throughout()).
   const SeparatingAxis& separating_axis() const { return separating_axis_; }
 
+  /// Calls f(normal) for each other axis whose entry time is within the two
+  /// axes' rounding of the last one's (normals oriented from a toward b),
+  /// latest first: candidates for the last separating axis.
+  template <class F>
+  void for_each_runner_up(F f) const {
+    for (int k = 0; k < entry_count_; ++k) {
+      const Entry& e = entries_[k];
+      if (e.normal == last_normal_) continue;
+      if (e.enter + e.slack + last_slack_ >= t_first_) f(e.normal);
+    }
+  }
+
   /// The result's state, time and axis; the caller adds the point when the
   /// state is first_contact.
   ContactResult<S> result() const {
@@ -139,6 +162,21 @@ class AxisSweep {
   }
 
  private:
+  struct Entry {
+    S enter;
+    S slack;  ///< rounding of enter: the axis's band over its speed
+    Vec3<S> normal;
+  };
+  static constexpr int kEntries = 8;
+
+  /// Keeps the kEntries latest entry times, latest first.
+  void remember_entry(S enter, S slack, const Vec3<S>& normal) {
+    int k = entry_count_ < kEntries ? entry_count_++ : kEntries - 1;
+    if (k == kEntries - 1 && entry_count_ == kEntries && !(enter > entries_[k].enter)) return;
+    for (; k > 0 && entries_[k - 1].enter < enter; --k) entries_[k] = entries_[k - 1];
+    entries_[k] = {enter, slack, normal};
+  }
+
   bool separate(const SeparatingAxis& axis) {
     separated_ = true;
     separating_axis_ = axis;
@@ -154,6 +192,9 @@ class AxisSweep {
   SeparatingAxis last_axis_{};
   SeparatingAxis separating_axis_{};
   Vec3<S> last_normal_ = Vec3<S>::Zero();
+  S last_slack_ = S(0);
+  std::array<Entry, kEntries> entries_{};
+  int entry_count_ = 0;
 };
 
 }  // namespace sepax::detail

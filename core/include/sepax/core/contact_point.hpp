@@ -30,6 +30,7 @@
 #include <utility>
 
 #include "sepax/core/accurate_products.hpp"
+#include "sepax/core/motion.hpp"
 #include "sepax/core/vec3.hpp"
 
 namespace sepax::detail {
@@ -255,23 +256,6 @@ Vec3<S> feature_contact(const Feature<S>& fa, const Feature<S>& fb, const Vec3<S
   return (lift(fa, a2) + lift(fb, b2)) / S(2);
 }
 
-/// The contact point of two features built by `make(looseness)` for
-/// looseness 1, 4, 16, …, 2^16 (thresholds multiplied by it): the first —
-/// hence least off the plane — whose point meets both features within
-/// rounding (2D miss² ≤ tiny2), else the one that misses least.
-template <class S, class MakeFeatures>
-Vec3<S> contact_candidates(const Vec3<S>& n, S tiny2, MakeFeatures make) {
-  Vec3<S> best = Vec3<S>::Zero();
-  S best_miss = S(-1);
-  for (S looseness = S(1); looseness <= S(0x1p16); looseness *= S(4)) {
-    const auto [fa, fb] = make(looseness);
-    S miss = S(0);
-    const Vec3<S> p = feature_contact(fa, fb, n, &miss);
-    if (best_miss < S(0) || miss < best_miss) best = p, best_miss = miss;
-    if (miss <= tiny2) break;
-  }
-  return best;
-}
 
 /// The point of the closed triangle (a, b, c) nearest p, by the Voronoi
 /// regions of its vertices, edges and face; a degenerate triangle (segment or
@@ -410,27 +394,153 @@ BoxPolytope<Wide<S>> widen(const BoxPolytope<S>& b) {
   return {b.c.template cast<Wide<S>>(), widen(b.axes), {Wide<S>(b.e[0]), Wide<S>(b.e[1]), Wide<S>(b.e[2])}};
 }
 
+/// The point of a feature (a point, a segment or a planar convex polygon of
+/// up to 4 vertices) nearest x, in 3D.
+template <class S>
+Vec3<S> closest_on_feature(const Feature<S>& f, const Vec3<S>& x) {
+  if (f.count == 1) return f.points[0];
+  if (f.count == 2) return closest_on_triangle(x, f.points[0], f.points[1], f.points[1]);
+  Vec3<S> best = closest_on_triangle(x, f.points[0], f.points[1], f.points[2]);
+  if (f.count == 4) {
+    const Vec3<S> other = closest_on_triangle(x, f.points[0], f.points[2], f.points[3]);
+    if ((other - x).squaredNorm() < (best - x).squaredNorm()) best = other;
+  }
+  return best;
+}
+
+/// The midpoint of the closest points of two features (convex polygons), in
+/// 3D: a vertex of one against the other, or two edges (the closest pair of
+/// two convex polygons is always one of these).
+template <class S>
+Vec3<S> features_closest_midpoint(const Feature<S>& fa, const Feature<S>& fb) {
+  Vec3<S> best = fa.points[0];
+  S best2 = S(-1);
+  const auto consider = [&](const Vec3<S>& x, const Vec3<S>& y) {
+    const S d2 = (x - y).squaredNorm();
+    if (best2 < S(0) || d2 < best2) best2 = d2, best = (x + y) / S(2);
+  };
+  for (int m = 0; m < fb.count; ++m) consider(fb.points[m], closest_on_feature(fa, fb.points[m]));
+  for (int m = 0; m < fa.count; ++m) consider(fa.points[m], closest_on_feature(fb, fa.points[m]));
+  const auto edges = [](const Feature<S>& f) { return f.count <= 2 ? f.count - 1 : f.count; };
+  for (int i = 0; i < edges(fa); ++i)
+    for (int j = 0; j < edges(fb); ++j) {
+      Feature<S> ea, eb;
+      ea.add(fa.points[i]), ea.add(fa.points[(i + 1) % fa.count]);
+      eb.add(fb.points[j]), eb.add(fb.points[(j + 1) % fb.count]);
+      const Vec3<S> m = edge_edge_contact(ea, eb, (ea.points[1] - ea.points[0]).cross(eb.points[1] - eb.points[0]));
+      consider(closest_on_feature(fa, m), closest_on_feature(fb, m));
+    }
+  return best;
+}
+
+/// The 3D miss within which a contact point counts as on a shape: a sixteenth
+/// of the features' 64-rounding threshold `tiny` (cheap to pass for a real
+/// contact; a point 64 roundings off a shape is already a sizeable part of a
+/// float kernel's error budget).
+template <class S>
+S accepted_miss(S tiny) {
+  return tiny / S(16);
+}
+
+template <class S>
+Feature<Wide<S>> widen(const Feature<S>& f) {
+  Feature<Wide<S>> w;
+  for (int m = 0; m < f.count; ++m) w.add(f.points[m].template cast<Wide<S>>());
+  return w;
+}
+
+/// The contact point of two features built by `make(looseness)` for
+/// looseness 1, 4, 16, …, 2^16 (thresholds multiplied by it): the first —
+/// hence least off the plane — whose point meets both features within
+/// rounding (2D miss² ≤ tiny2), else the one that misses least.
+///
+/// That point is then checked in 3D against its own features. When n is
+/// ill-conditioned — an edge–edge axis of nearly parallel edges, or one within
+/// a tiny angle of a face axis (ultra-parallel boxes) — the 2D parametrisation
+/// smears the features and the lifted point can end up beside them. The
+/// features at the loosest threshold are supersets of the exact supporting
+/// features (every coordinate whose sign is uncertain is free), so at the
+/// first time of contact they touch; their closest points (in 3D, in Wide<S>)
+/// are then the contact of Table 2's features, found without n. `tiny` is the
+/// features' rounding threshold (accepted_miss(tiny) the 3D miss allowed).
+/// `on_features` says whether the point returned meets its features in 3D:
+/// when it does not, n was not really the last separating axis (another axis
+/// entered within rounding of it, AxisSweep::for_each_runner_up).
+template <class S>
+struct FeaturePoint {
+  Vec3<S> point;
+  bool on_features;
+};
+
+template <class S, class MakeFeatures>
+FeaturePoint<S> contact_candidates(const Vec3<S>& n, S tiny, MakeFeatures make) {
+  const S tiny2 = tiny * tiny;
+  Vec3<S> best = Vec3<S>::Zero();
+  S best_miss = S(-1);
+  Feature<S> best_a, best_b;
+  for (S looseness = S(1); looseness <= S(0x1p16); looseness *= S(4)) {
+    const auto [fa, fb] = make(looseness);
+    S miss = S(0);
+    const Vec3<S> p = feature_contact(fa, fb, n, &miss);
+    if (best_miss < S(0) || miss < best_miss) best = p, best_miss = miss, best_a = fa, best_b = fb;
+    if (miss <= tiny2) break;
+  }
+  using W = Wide<S>;
+  const Vec3<W> wide = best.template cast<W>();
+  const auto off = [&](const Feature<W>& f) { return (closest_on_feature(f, wide) - wide).squaredNorm(); };
+  const W limit = W(accepted_miss(tiny)) * W(accepted_miss(tiny));
+  if (off(widen(best_a)) <= limit && off(widen(best_b)) <= limit) return {best, true};
+  const auto [la, lb] = make(S(0x1p16));
+  const Feature<W> wa = widen(la), wb = widen(lb);
+  const Vec3<W> m = features_closest_midpoint(wa, wb);
+  const auto off_m = [&](const Feature<W>& f) { return (closest_on_feature(f, m) - m).squaredNorm(); };
+  return {m.template cast<S>(), off_m(wa) <= limit && off_m(wb) <= limit};
+}
+
+/// The features' contact point across the last separating axis `last` or,
+/// when its features do not meet, across the first runner-up axis of the
+/// sweep whose features do (AxisSweep::for_each_runner_up); `at(n)` returns
+/// contact_candidates for normal n.
+template <class S, class Sweep, class At>
+Vec3<S> binding_feature_point(const Sweep& sweep, At at) {
+  FeaturePoint<S> contact = at(sweep.last_normal());
+  if (contact.on_features) return contact.point;
+  bool found = false;
+  sweep.for_each_runner_up([&](const Vec3<S>& other) {
+    if (found) return;
+    const FeaturePoint<S> c = at(other);
+    if (c.on_features) contact = c, found = true;
+  });
+  return contact.point;
+}
+
+/// A contact point and the path that produced it (motion.hpp).
+template <class S>
+struct CheckedPoint {
+  Vec3<S> point;
+  ContactPath path;
+};
+
 /// The feature point p, checked in 3D: when it lies farther than `tiny` from
 /// either shape (closest_a, closest_b, taking and returning Vec3<Wide<S>>), the
 /// closest-pair point from `fallback()` (in Wide<S>) replaces it if that one
 /// lies closer. The 2D miss of
 /// contact_candidates cannot see a point that is off a shape along n, which
-/// happens when n is ill-conditioned (nearly parallel edges, slivers).
+/// happens when n is ill-conditioned (nearly parallel edges, slivers). The
+/// result says which point was kept, so the rescue can be counted.
 template <class S, class ClosestA, class ClosestB, class Fallback>
-Vec3<S> checked_contact(const Vec3<S>& p, S tiny, ClosestA closest_a, ClosestB closest_b, Fallback fallback) {
+CheckedPoint<S> checked_contact(const Vec3<S>& p, S tiny, ClosestA closest_a, ClosestB closest_b, Fallback fallback) {
   using W = Wide<S>;
   const auto miss = [&](const Vec3<W>& x) {
     return std::max((closest_a(x) - x).squaredNorm(), (closest_b(x) - x).squaredNorm());
   };
   const Vec3<W> wide = p.template cast<W>();
   const W m = miss(wide);
-  // A sixteenth of the features' 64-rounding threshold: the 3D check is cheap
-  // to pass for a real contact, and a point 64 roundings off a shape is already
-  // a sizeable part of a float kernel's error budget.
-  const W accept = W(tiny) / W(16);
-  if (m <= accept * accept) return p;
+  const W accept = W(accepted_miss(tiny));
+  if (m <= accept * accept) return {p, ContactPath::features};
   const Vec3<W> q = fallback();
-  return miss(q) < m ? q.template cast<S>() : p;
+  if (miss(q) < m) return {q.template cast<S>(), ContactPath::closest_points};
+  return {p, ContactPath::features};
 }
 
 }  // namespace sepax::detail

@@ -1,6 +1,8 @@
 #pragma once
 /// \file Constant-velocity motion over [0, T] and the result of a first-contact
 /// query (Eberly §2.2.2, §2.3, §3.2.2, §3.3, §4.2.2, §4.3).
+#include <cstdint>
+
 #include "sepax/core/separating_axis.hpp"
 #include "sepax/core/vec3.hpp"
 
@@ -42,19 +44,37 @@ constexpr const char* to_string(ContactState s) {
   return "?";
 }
 
+/// Which way a find kernel's contact point was produced.
+enum class ContactPath : std::uint8_t {
+  /// The seed's method: the supporting features across the last separating
+  /// axis (Eberly Table 2, eqs. 8–16, Table 7), clipped in the contact plane.
+  features,
+  /// A rescue: the features' point lay off a shape (nearly parallel edges,
+  /// slivers), and the closest points of the two shapes replaced it.
+  closest_points,
+};
+
+constexpr const char* to_string(ContactPath p) {
+  return p == ContactPath::features ? "features" : "closest_points";
+}
+
 /// Result of find_first_contact.
 ///
-/// | state                | time        | point                          | axis                     |
-/// |----------------------|-------------|--------------------------------|--------------------------|
-/// | overlapping_at_start | 0           | unset                          | unset                    |
-/// | separated_throughout | unset       | unset                          | an axis separating throughout, when one does |
-/// | first_contact        | first time  | a point of both shapes at time | the last separating axis |
+/// | state                | time        | point                          | axis                     | point_path, feature_point |
+/// |----------------------|-------------|--------------------------------|--------------------------|---------------------------|
+/// | overlapping_at_start | 0           | unset                          | unset                    | unset                     |
+/// | separated_throughout | unset       | unset                          | an axis separating throughout, when one does | unset |
+/// | first_contact        | first time  | a point of both shapes at time | the last separating axis | how `point` was found; the features' own point, also when it was replaced |
 template <class S>
 struct ContactResult {
   ContactState state = ContactState::overlapping_at_start;
   S time = S(0);
   Vec3<S> point = Vec3<S>::Zero();
   SeparatingAxis axis{};
+  ContactPath point_path = ContactPath::features;
+  /// The primary path's point (== point when point_path is features), so that
+  /// the primary path can be judged on its own even where a rescue hid it.
+  Vec3<S> feature_point = Vec3<S>::Zero();
 };
 
 }  // namespace sepax

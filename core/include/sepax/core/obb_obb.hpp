@@ -32,6 +32,7 @@
 #include <cmath>
 
 #include "sepax/core/eigen_order.hpp"
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/obb3.hpp"
 #include "sepax/core/separating_axis.hpp"
 
@@ -88,8 +89,9 @@ StaticResult<S> test_static(const Obb3<S>& a, const Obb3<S>& b) {
     }
     const S r1 = b.extents[0] * abs_col[0][i] + b.extents[1] * abs_col[1][i] +
                  b.extents[2] * abs_col[2][i];
-    if (abs(d[i]) > a.extents[i] + r1)
-      return detail::separated({AxisKind::face_a, std::uint8_t(i), 0}, a.axes[i]);
+    // Mutant obb_face_ge (mutant.hpp): `>=` calls exactly touching boxes separated.
+    const bool apart = mutant("obb_face_ge") ? abs(d[i]) >= a.extents[i] + r1 : abs(d[i]) > a.extents[i] + r1;
+    if (apart) return detail::separated({AxisKind::face_a, std::uint8_t(i), 0}, a.axes[i]);
   }
 
   // L = B_j: R = |B_j·D|, R0 = Σ_i a_i |c_ij|, R1 = b_j  (Table 1, rows 4–6).

@@ -33,6 +33,7 @@
 #include "sepax/core/axis_sweep.hpp"
 #include "sepax/core/contact_point.hpp"
 #include "sepax/core/motion.hpp"
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/obb_obb.hpp"
 
 namespace sepax::obb_obb {
@@ -174,23 +175,30 @@ ContactResult<S> find_first_contact(const Obb3<S>& a, const Obb3<S>& b,
   ContactResult<S> result = sweep.result();
   if (result.state != ContactState::first_contact) return result;
   const S t = sweep.first_time();
-  const Vec3<S>& n = sweep.last_normal();  // a's frame, from a toward b
   const std::array<Vec3<S>, 3> identity{Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()};
   const S scale = f.d.cwiseAbs().sum() + a.extents[0] + a.extents[1] + a.extents[2];
   const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * scale;
-  const Vec3<S> feature_point = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
-    return std::pair{
-        detail::box_feature<S>(Vec3<S>::Zero(), identity, a.extents, n, looseness),
-        detail::box_feature<S>(f.d + t * f.w, f.col, b.extents, Vec3<S>(-n), looseness)};
+  // n: a's frame, from a toward b (the last separating axis, or a runner-up).
+  const Vec3<S> feature_point = sepax::detail::binding_feature_point<S>(sweep, [&](const Vec3<S>& n) {
+    return sepax::detail::contact_candidates<S>(n, tiny, [&](S looseness) {
+      return std::pair{
+          detail::box_feature<S>(Vec3<S>::Zero(), identity, a.extents, n, looseness),
+          // Mutant table2_sigma (mutant.hpp): B's feature taken along +n, Table 2's sign flipped.
+          detail::box_feature<S>(f.d + t * f.w, f.col, b.extents, mutant("table2_sigma") ? n : Vec3<S>(-n),
+                                 looseness)};
+    });
   });
   const auto box_a = sepax::detail::widen(sepax::detail::BoxPolytope<S>{Vec3<S>::Zero(), identity, a.extents});
   const auto box_b = sepax::detail::widen(sepax::detail::BoxPolytope<S>{f.d + t * f.w, f.col, b.extents});
   using W = sepax::detail::Wide<S>;
-  const Vec3<S> local = sepax::detail::checked_contact<S>(
+  const sepax::detail::CheckedPoint<S> local = sepax::detail::checked_contact<S>(
       feature_point, tiny, [&](const Vec3<W>& x) { return box_a.closest(x); },
       [&](const Vec3<W>& x) { return box_b.closest(x); },
       [&] { return sepax::detail::box_box_contact(box_a, box_b); });
-  result.point = a.center + t * motion.velocity_a + detail::from_frame(a, local);
+  const Vec3<S> origin = a.center + t * motion.velocity_a;
+  result.point = origin + detail::from_frame(a, local.point);
+  result.point_path = local.path;
+  result.feature_point = origin + detail::from_frame(a, feature_point);
   return result;
 }
 

@@ -30,6 +30,11 @@ struct ContactOutcome {
   double time = 0;
   std::array<double, 3> point{0, 0, 0};
   SeparatingAxis axis{};
+  /// How `point` was produced (first_contact only): the features of the
+  /// seed's method or the closest-points rescue (motion.hpp).
+  ContactPath point_path = ContactPath::features;
+  /// The primary path's own point, also when the rescue replaced it.
+  std::array<double, 3> feature_point{0, 0, 0};
 };
 
 /// A prepared benchmark set: tests every pair of the set it was made from and
@@ -51,6 +56,12 @@ struct KernelInfo {
   /// judge derives the extra band it opens on the "reported touching" side.
   /// Default: none (exact up to rounding).
   KernelBias bias{};
+  /// The library's documented set convention: true when touching shapes
+  /// count as separated (open sets: ODE's dBoxBox and its Bullet port report
+  /// no contact for them). Their exact-touch disagreements are reported as
+  /// class `convention`, apart from ok, boundary and gross. sepax's own
+  /// kernels use closed sets.
+  bool open_sets = false;
   /// The kernel names the axis that separated (StaticOutcome::axis and
   /// direction) — a witness the oracle can check. false for the batch form
   /// (verdicts only) and for peers, whose libraries do not say.

@@ -179,19 +179,20 @@ ContactResult<S> find_first_contact(const Triangle3<S>& tri, const Obb3<S>& box,
   if (result.state != ContactState::first_contact) return result;
   // At time t the box sits at t·ω in its own (initial) frame.
   const S t = sweep.first_time();
-  const Vec3<S>& n = sweep.last_normal();  // from the triangle toward the box
   const std::array<Vec3<S>, 3> identity{Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()};
   const S scale = box.extents[0] + box.extents[1] + box.extents[2] + f.v[0].cwiseAbs().sum();
   const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * scale;
-  const Vec3<S> feature_point = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
-    return std::pair{detail::triangle_feature(f.v, n, looseness),
-                     obb_obb::detail::box_feature<S>(t * f.w, identity, box.extents, Vec3<S>(-n),
-                                                     looseness)};
+  // n: from the triangle toward the box (the last separating axis, or a runner-up).
+  const Vec3<S> feature_point = sepax::detail::binding_feature_point<S>(sweep, [&](const Vec3<S>& n) {
+    return sepax::detail::contact_candidates<S>(n, tiny, [&](S looseness) {
+      return std::pair{detail::triangle_feature(f.v, n, looseness),
+                       obb_obb::detail::box_feature<S>(t * f.w, identity, box.extents, Vec3<S>(-n), looseness)};
+    });
   });
   const auto wide_box = sepax::detail::widen(sepax::detail::BoxPolytope<S>{t * f.w, identity, box.extents});
   const auto wide_tri = sepax::detail::widen(f.v);
   using W = sepax::detail::Wide<S>;
-  const Vec3<S> local = sepax::detail::checked_contact<S>(
+  const sepax::detail::CheckedPoint<S> local = sepax::detail::checked_contact<S>(
       feature_point, tiny,
       [&](const Vec3<W>& x) { return sepax::detail::closest_on_triangle(x, wide_tri[0], wide_tri[1], wide_tri[2]); },
       [&](const Vec3<W>& x) { return wide_box.closest(x); },
@@ -199,7 +200,10 @@ ContactResult<S> find_first_contact(const Triangle3<S>& tri, const Obb3<S>& box,
   // local is relative to the box's initial centre, in its frame; the triangle
   // has moved by t·velocity_a in the world, and so has this frame's origin
   // relative to the triangle: world = C_b + t·v_a + B·local.
-  result.point = box.center + t * motion.velocity_a + obb_obb::detail::from_frame(box, local);
+  const Vec3<S> origin = box.center + t * motion.velocity_a;
+  result.point = origin + obb_obb::detail::from_frame(box, local.point);
+  result.point_path = local.path;
+  result.feature_point = origin + obb_obb::detail::from_frame(box, feature_point);
   return result;
 }
 

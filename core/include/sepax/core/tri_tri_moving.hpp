@@ -119,22 +119,27 @@ ContactResult<S> find_first_contact(const Triangle3<S>& a, const Triangle3<S>& b
   ContactResult<S> result = sweep.result();
   if (result.state != ContactState::first_contact) return result;
   const S t = sweep.first_time();
-  const Vec3<S>& n = sweep.last_normal();  // from a toward b
   const detail::Points<S> moved{pair.q[0] + t * pair.w, pair.q[1] + t * pair.w,
                                 pair.q[2] + t * pair.w};
   const S tiny = S(64) * Eigen::NumTraits<S>::epsilon() * pair.size;
-  const Vec3<S> feature_point = sepax::detail::contact_candidates<S>(n, tiny * tiny, [&](S looseness) {
-    return std::pair{tri_obb::detail::triangle_feature(pair.p, n, looseness),
-                     tri_obb::detail::triangle_feature(moved, Vec3<S>(-n), looseness)};
+  // n: from a toward b (the last separating axis, or a runner-up).
+  const Vec3<S> feature_point = sepax::detail::binding_feature_point<S>(sweep, [&](const Vec3<S>& n) {
+    return sepax::detail::contact_candidates<S>(n, tiny, [&](S looseness) {
+      return std::pair{tri_obb::detail::triangle_feature(pair.p, n, looseness),
+                       tri_obb::detail::triangle_feature(moved, Vec3<S>(-n), looseness)};
+    });
   });
   const auto wa = sepax::detail::widen(pair.p), wb = sepax::detail::widen(moved);
   using W = sepax::detail::Wide<S>;
-  const Vec3<S> local = sepax::detail::checked_contact<S>(
+  const sepax::detail::CheckedPoint<S> local = sepax::detail::checked_contact<S>(
       feature_point, tiny,
       [&](const Vec3<W>& x) { return sepax::detail::closest_on_triangle(x, wa[0], wa[1], wa[2]); },
       [&](const Vec3<W>& x) { return sepax::detail::closest_on_triangle(x, wb[0], wb[1], wb[2]); },
       [&] { return sepax::detail::triangles_contact(wa, wb); });
-  result.point = a.vertices[0] + t * motion.velocity_a + local;
+  const Vec3<S> origin = a.vertices[0] + t * motion.velocity_a;
+  result.point = origin + local.point;
+  result.point_path = local.path;
+  result.feature_point = origin + feature_point;
   return result;
 }
 

@@ -6,13 +6,25 @@
 #include "sepax/core/kernel_bias.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/separating_axis.hpp"
 
 namespace sepax::oracle {
 
-enum class Class { ok, boundary, gross };
+/// ok: the exact verdict. boundary: wrong within the rounding band. gross: a
+/// bug. convention: a kernel documented to treat touching as separated (open
+/// sets, kernel.open_sets) said "separated" for a pair that exactly touches —
+/// a disagreement with sepax's closed-set contract, reported on its own,
+/// never counted as ok, boundary or gross.
+enum class Class { ok, boundary, gross, convention };
 
 constexpr std::string_view to_string(Class c) {
-  return c == Class::ok ? "ok" : c == Class::boundary ? "boundary" : "gross";
+  switch (c) {
+    case Class::ok: return "ok";
+    case Class::boundary: return "boundary";
+    case Class::gross: return "gross";
+    case Class::convention: return "convention";
+  }
+  return "?";
 }
 
 /// Width of the boundary band, relative to reference_length(pair), for a kernel
@@ -29,6 +41,41 @@ constexpr std::string_view to_string(Class c) {
 /// δ = largest |Ai·Aj − δij| of the boxes: kernels use identities of
 /// orthonormal frames, which moves the box they implicitly test by ≤ δ·size.
 double boundary_tolerance(const ShapePair& pair, ScalarKind scalar);
+
+/// Does every operation a separating-axis test of this pair performs come out
+/// exact in `scalar`? Then a kernel has no rounding to hide behind: its
+/// verdict must be the exact one, touching included. A certificate by bit
+/// counting, independent of any kernel: box axes are signed unit vectors
+/// (entries 0, ±1: the frames of the touching and coplanar families' dyadic
+/// grids), and with every center, extent and vertex an integer multiple of
+/// 2^low below 2^high, every quantity of degree d (1 for two boxes; 3 with a
+/// triangle: normals times coordinates, Table 3; 4 for two triangles: the
+/// in-plane axes of Table 6) summed over up to 64 terms needs at most
+/// 6 + d·(high + 1 − low) bits: exact when that is ≤ the scalar's precision
+/// (24, 53). Kernels built from +, −, × and comparisons (unnormalised axes,
+/// no division or sqrt before a verdict) then compute every value exactly.
+bool arithmetic_is_exact(const ShapePair& pair, ScalarKind scalar);
+
+/// Was a kernel's claim "axis `witness` separates" decided without rounding?
+/// For the face axes of a box whose frame is exactly orthonormal (signed unit
+/// axes) — Table 1's rows 1–6 and Table 3's box faces — the test compares
+/// |axis·D| (one component of the centre difference) with the box's extent
+/// plus the other shape's radius (extent·|component| products, or the other
+/// shape's coordinates in the box's frame). It is exact when each of those
+/// numbers, and every subset sum of the radius's terms (any evaluation
+/// order), is a number of the scalar: checked in rationals. Then a wrong
+/// claim is not rounding: exactly touching boxes called separated across a
+/// face are gross even when the other box is rotated (its frame defect does
+/// not enter this test). False for every other axis.
+bool witness_decided_exactly(const ShapePair& pair, const SeparatingAxis& witness, ScalarKind scalar);
+
+/// Some face axis of the pair is decided exactly (witness_decided_exactly).
+bool face_axes_decided_exactly(const ShapePair& pair, ScalarKind scalar);
+
+/// The band a static verdict is judged with: 0 where arithmetic_is_exact, or
+/// where the kernel named a separating axis (`witness`, may be null) whose
+/// test is decided exactly; boundary_tolerance elsewhere.
+double verdict_band(const ShapePair& pair, ScalarKind scalar, const SeparatingAxis* witness = nullptr);
 
 /// The widest band, relative to the larger shape's size, that a kernel's
 /// deliberate bias can open on the "reported touching" side, derived from its
@@ -64,12 +111,15 @@ class BiasRefused : public std::invalid_argument {
 /// leniency is never the kernel author's to set.
 double granted_bias(const KernelBias& bias);
 
-/// ok if the kernel agrees with the exact verdict; otherwise boundary when
-/// |margin| ≤ tolerance (+ the kernel's granted bias, granted_bias(), when it
-/// reported touching for a separated pair), gross beyond.
+/// ok if the kernel agrees with the exact verdict; convention when an
+/// open-set kernel called an exactly touching pair (margin 0, decided
+/// exactly) separated; otherwise boundary when |margin| ≤ tolerance (+ the
+/// kernel's granted bias, granted_bias(), when it reported touching for a
+/// separated pair), gross beyond.
 constexpr Class classify(bool kernel_intersects, bool exact_intersects, double margin,
-                         double tolerance, double granted_bias = 0) {
+                         double tolerance, double granted_bias = 0, bool open_sets = false) {
   if (kernel_intersects == exact_intersects) return Class::ok;
+  if (open_sets && exact_intersects && margin == 0) return Class::convention;
   const double m = margin < 0 ? -margin : margin;
   const double allowed = tolerance + (kernel_intersects ? granted_bias : 0);
   return m <= allowed ? Class::boundary : Class::gross;

@@ -43,4 +43,14 @@ double axis_gap(const ShapePair& pair, const std::array<double, 3>& direction);
 /// do not exist for this query; NaN when the named axis is exactly zero.
 std::optional<double> labelled_axis_gap(const ShapePair& pair, const SeparatingAxis& axis);
 
+/// How well the direction of the named axis is determined by the stored
+/// shapes: |u × v| / (|u|·|v|) for an axis that is a cross product u × v of
+/// edges (edge–edge); for a triangle's normal N (and N × E_i) |N| over its
+/// longest edge squared, whichever edges a kernel crosses; 1 for a box's
+/// face axis, 0 for the degenerate and motion labels and for zero factors. A
+/// kernel computes such an axis with a direction error of about u/sine (u its
+/// unit roundoff), and the supporting features across it are uncertain by
+/// that much times the size. In doubles (an estimate, not a decision).
+double axis_sine(const ShapePair& pair, const SeparatingAxis& axis);
+
 }  // namespace sepax::oracle
