@@ -160,8 +160,11 @@ bool witness_decided_exactly(const ShapePair& pair, const SeparatingAxis& axis, 
   const int precision = scalar == ScalarKind::float32 ? 24 : 53;
   if (axis.kind == AxisKind::face_a && pair.query == Query::obb_obb)
     return face_test_exact(pair.obb_a, axis.i, {}, &pair.obb_b, precision);
+  // Table 1 works in A's frame: B's face axes go through A_i·D and c_ij, exact
+  // only when A's frame is exactly orthonormal too (else A's frame defect enters).
   if (axis.kind == AxisKind::face_b && pair.query == Query::obb_obb)
-    return face_test_exact(pair.obb_b, axis.j, {}, &pair.obb_a, precision);
+    return unit_component(pair.obb_a.axes[0]) >= 0 && unit_component(pair.obb_a.axes[1]) >= 0 &&
+           unit_component(pair.obb_a.axes[2]) >= 0 && face_test_exact(pair.obb_b, axis.j, {}, &pair.obb_a, precision);
   if (axis.kind == AxisKind::face_b && pair.query == Query::tri_obb) {
     const auto& v = pair.tri_a.vertices;
     return face_test_exact(pair.obb_b, axis.j, {v[0], v[1], v[2]}, nullptr, precision);

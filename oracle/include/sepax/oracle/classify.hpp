@@ -58,7 +58,9 @@ bool arithmetic_is_exact(const ShapePair& pair, ScalarKind scalar);
 
 /// Was a kernel's claim "axis `witness` separates" decided without rounding?
 /// For the face axes of a box whose frame is exactly orthonormal (signed unit
-/// axes) — Table 1's rows 1–6 and Table 3's box faces — the test compares
+/// axes) and is the frame the seed's formulas work in — A's faces in Table 1
+/// (rows 1–3; B's rows 4–6 go through A's frame, so A must be exact too), the
+/// box's faces in Table 3 — the test compares
 /// |axis·D| (one component of the centre difference) with the box's extent
 /// plus the other shape's radius (extent·|component| products, or the other
 /// shape's coordinates in the box's frame). It is exact when each of those
@@ -115,14 +117,16 @@ double granted_bias(const KernelBias& bias);
 /// open-set kernel called an exactly touching pair (margin 0, decided
 /// exactly) separated; otherwise boundary when |margin| ≤ tolerance (+ the
 /// kernel's granted bias, granted_bias(), when it reported touching for a
-/// separated pair), gross beyond.
+/// separated pair), gross beyond, and always gross when that allowance is 0.
 constexpr Class classify(bool kernel_intersects, bool exact_intersects, double margin,
                          double tolerance, double granted_bias = 0, bool open_sets = false) {
   if (kernel_intersects == exact_intersects) return Class::ok;
   if (open_sets && exact_intersects && margin == 0) return Class::convention;
   const double m = margin < 0 ? -margin : margin;
   const double allowed = tolerance + (kernel_intersects ? granted_bias : 0);
-  return m <= allowed ? Class::boundary : Class::gross;
+  // A zero band (exact arithmetic, no bias) leaves no room: even an exactly
+  // touching pair (margin 0) called separated is gross.
+  return allowed > 0 && m <= allowed ? Class::boundary : Class::gross;
 }
 
 }  // namespace sepax::oracle
