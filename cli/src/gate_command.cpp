@@ -92,8 +92,10 @@ std::string summary_line(const std::vector<GateCheck>& checks) {
                          [&](const GateCheck& c) { return !c.passed() && (!group || c.group == group); });
   };
   const auto findings = std::count_if(checks.begin(), checks.end(), [](const GateCheck& c) { return c.peer_finding; });
-  std::string line = fmt::format("total: {} checks, {} passed, {} failed ({} robustness, {} speed)", checks.size(),
-                                 checks.size() - failed(nullptr), failed(nullptr), failed("robustness"), failed("speed"));
+  std::string line =
+      fmt::format("total: {} checks, {} passed, {} failed ({} robustness, {} boundary, {} speed)", checks.size(),
+                  checks.size() - failed(nullptr), failed(nullptr), failed("robustness"), failed("boundary"),
+                  failed("speed"));
   if (findings) line += fmt::format("; {} peer findings (informational, not failures)", findings);
   return line;
 }

@@ -32,6 +32,10 @@ struct Thresholds {
   std::filesystem::path path;
   std::uint64_t max_gross = 0;       ///< per sepax kernel × family row
   std::vector<std::string> kernels;  ///< must appear in the verify rows
+  /// find_first_contact rows: the share of first contacts whose point came
+  /// from the primary path (the supporting features, not the closest-points
+  /// rescue) must be at least this. 0: not checked.
+  double min_primary_share = 0;
   double tolerance = 0.25;           ///< allowed slowdown against the baseline's ratio
   std::vector<SpeedRule> rules;
 };

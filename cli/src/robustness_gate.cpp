@@ -47,6 +47,25 @@ GateCheck row_check(const VerifyRow& row, std::uint64_t max_gross) {
   return c;
 }
 
+/// A find kernel's contact points come from the seed's method (the supporting
+/// features) on the large majority of first contacts, not from the rescue.
+GateCheck primary_share_check(const VerifyRow& row, double min_share) {
+  GateCheck c;
+  c.group = "robustness";
+  c.subject = fmt::format("{} x {} (primary path)", row.kernel, row.family);
+  const std::uint64_t all = row.features_path + row.closest_points_path;
+  const double share = double(row.features_path) / double(all);
+  c.measured = fmt::format("features {} of {} first contacts ({:.1f} %), rescued {}", row.features_path, all,
+                           100 * share, row.closest_points_path);
+  c.limit = fmt::format("share >= {:.1f} %", 100 * min_share);
+  if (share < min_share)
+    c.failures.push_back(fmt::format("{} on {}: only {:.1f} % of first contacts from the supporting features; the "
+                                     "closest-points rescue produced {} [{}]",
+                                     row.kernel, row.family, 100 * share, row.closest_points_path,
+                                     file_position(row.file, row.line)));
+  return c;
+}
+
 GateCheck presence_check(const std::string& kernel, const std::vector<VerifyRow>& rows,
                          const std::vector<VerifyFile>& inputs, const Thresholds& thresholds) {
   GateCheck c;
@@ -73,6 +92,10 @@ std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, 
   std::vector<GateCheck> checks;
   for (const std::string& kernel : thresholds.kernels) checks.push_back(presence_check(kernel, rows, inputs, thresholds));
   for (const VerifyRow& row : rows) checks.push_back(row_check(row, thresholds.max_gross));
+  if (thresholds.min_primary_share > 0)
+    for (const VerifyRow& row : rows)
+      if (!row.is_peer() && row.features_path + row.closest_points_path > 0)
+        checks.push_back(primary_share_check(row, thresholds.min_primary_share));
   return checks;
 }
 

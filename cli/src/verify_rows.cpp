@@ -51,6 +51,11 @@ VerifyRow kernel_row(const Json& row, VerifyTable table, const Line& at) {
   r.cases = count_field(row, "cases", at);
   r.gross = count_field(row, "gross", at);
   r.boundary = count_field(row, "boundary", at);
+  if (const auto paths = row.find("point_paths"); paths != row.end()) {
+    if (!paths->is_object()) at.fail("field \"point_paths\": expected an object, got " + paths->dump());
+    r.features_path = count_field(*paths, "features", at);
+    r.closest_points_path = count_field(*paths, "closest_points", at);
+  }
   r.oracle_disagreements = count_field(row, "oracle_disagreements", at);
   r.harness_errors = count_field(row, "harness_errors", at);
   r.file = at.path;
@@ -145,6 +150,8 @@ std::vector<VerifyRow> merged_rows(const std::vector<VerifyFile>& inputs) {
       sum.cases += row.cases;
       sum.gross += row.gross;
       sum.boundary += row.boundary;
+      sum.features_path += row.features_path;
+      sum.closest_points_path += row.closest_points_path;
       sum.oracle_disagreements += row.oracle_disagreements;
       sum.harness_errors += row.harness_errors;
     }

@@ -35,6 +35,10 @@ struct VerifyRow {
   std::uint64_t cases = 0;
   std::uint64_t gross = 0;
   std::uint64_t boundary = 0;
+  /// find_first_contact rows: first-contact answers by the path of their
+  /// point (absent in older rows: both 0).
+  std::uint64_t features_path = 0;
+  std::uint64_t closest_points_path = 0;
   std::uint64_t oracle_disagreements = 0;
   std::uint64_t harness_errors = 0;
   std::filesystem::path file;  ///< where the row was read, for messages

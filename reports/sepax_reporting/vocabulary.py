@@ -1,0 +1,69 @@
+"""Vocabulary shared by every part of the report: the queries, families,
+benchmark sets, kernel modes and scalars sepax knows, their report order,
+and what a kernel id says about its query, library and scalar."""
+
+from __future__ import annotations
+
+# Queries sepax knows; a kernel id starting with one of them is sepax's own.
+KNOWN_QUERIES = ("obb_obb", "tri_obb", "tri_tri")
+# Section for kernels whose query no input names and no id reveals.
+OTHER_QUERY = "other"
+
+# Generator families in the order the generators list them (SPEC §5); the
+# benchmark-only families sit next to their closest relatives.
+FAMILY_ORDER = ("random", "parallel-edges", "near-parallel", "ultra-parallel",
+                "coplanar", "touching", "epsilon-band", "scale",
+                "degenerate-shapes", "motion")
+# Benchmark sets: `mixed` is the headline number; the other two bracket it.
+SET_ORDER = ("mixed", "separated", "intersecting")
+BENCH_SUITES = ("kernel", "oracle")
+MOVING_MODES = ("test_moving", "find_first_contact")
+MODE_ORDER = ("test_static", "test_static_eps", "test_static_batch") + MOVING_MODES
+SCALAR_ORDER = ("float", "double", "")
+
+DASH = "-"  # what an empty cell shows, as in sepax's own summary
+
+
+def family_key(family: str):
+    """Sort key putting known families in generator order, others after."""
+    if family in FAMILY_ORDER:
+        return (0, FAMILY_ORDER.index(family), family)
+    return (1, 0, family)
+
+
+def set_key(name: str):
+    if name in SET_ORDER:
+        return (0, SET_ORDER.index(name), name)
+    return (1, 0, name)
+
+
+# --------------------------------------------------------------------------
+# Kernel ids: which query, which library, which scalar
+# --------------------------------------------------------------------------
+
+def id_origin(kernel_id: str) -> str:
+    """'sepax' for `<query>/<mode>/<scalar>`, else the library: the id's
+    first component (peer ids are `<library>/<name>/<scalar>`)."""
+    first = kernel_id.split("/", 1)[0]
+    return "sepax" if first in KNOWN_QUERIES else first
+
+
+def id_query(kernel_id: str):
+    """The query an id names: its first component for sepax kernels, the
+    third for oracle ids (`oracle/<method>/<query>/<scalar>`), else a known
+    query embedded in it (`textbook/obb_obb_sat/float`); None if none."""
+    parts = kernel_id.split("/")
+    for part in parts:
+        if part in KNOWN_QUERIES:
+            return part
+    for q in KNOWN_QUERIES:
+        if q in kernel_id:
+            return q
+    return None
+
+
+def id_scalar(kernel_id: str) -> str:
+    last = kernel_id.rsplit("/", 1)[-1]
+    return last if last in ("float", "double") else ""
+
+
