@@ -1,5 +1,7 @@
 #include "build_info.hpp"
 
+#include "sepax/core/mutant.hpp"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -26,7 +28,17 @@ std::optional<std::string> command_output(const std::string& command) {
 
 }  // namespace
 
-std::string compiler_description() { return SEPAX_COMPILER_DESCRIPTION; }
+std::string compiler_description() {
+  std::string text = SEPAX_COMPILER_DESCRIPTION;
+  if (!kMutant.empty()) text += "; PLANTED BUG -DSEPAX_MUTANT=" + std::string(kMutant) + " (verdicts deliberately wrong)";
+  return text;
+}
+
+std::string version_text() {
+  const std::optional<std::string> commit = source_commit();
+  return std::string("sepax ") + SEPAX_VERSION + " (commit " + commit.value_or("unknown") + ")" +
+         (kMutant.empty() ? "" : ", planted bug " + std::string(kMutant));
+}
 
 std::optional<std::string> source_commit() {
   const std::string git = "git -C '" SEPAX_SOURCE_DIR "' ";

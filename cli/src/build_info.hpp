@@ -18,4 +18,8 @@ std::optional<std::string> source_commit();
 /// timings mean little without the machine that measured them.
 std::string machine_description();
 
+/// "sepax 0.1.0 (commit <hash>[ (plus uncommitted changes)])", and the
+/// planted bug when the build has one: what `sepax --version` prints.
+std::string version_text();
+
 }  // namespace sepax::cli

@@ -11,6 +11,7 @@
 #include "command_line.hpp"
 
 #include "assert_to_exception.hpp"
+#include "build_info.hpp"
 #include "check_command.hpp"
 #include "gate_command.hpp"
 #include "report_command.hpp"
@@ -46,6 +47,7 @@ namespace sepax::cli {
 
 int run_command_line(int argc, char** argv) {
   CLI::App app{"sepax: judges separating-axis collision kernels against exact oracles"};
+  app.set_version_flag("--version", [] { return sepax::cli::version_text(); }, "Print the version and the commit");
   app.require_subcommand(1);
 
   CheckOptions check;

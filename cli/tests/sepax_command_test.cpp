@@ -693,6 +693,17 @@ TEST(SepaxVerify, AKernelClaimingAWiderBiasThanItsMethodIsRefused) {
   EXPECT_EQ(plain.status, 0) << plain.out << plain.err;
 }
 
+TEST(Sepax, VersionNamesTheVersionAndTheCommit) {
+  const fs::path dir = scratch_dir();
+  const CommandRun run = run_sepax("--version", dir);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out.rfind("sepax 0.", 0), 0u) << run.out;
+  EXPECT_NE(run.out.find("(commit "), std::string::npos) << run.out;
+  // Help refers to what a user has, not to the specification's sections.
+  const CommandRun help = run_sepax("check --help", dir);
+  EXPECT_EQ(help.out.find("SPEC"), std::string::npos) << help.out;
+}
+
 TEST(SepaxVerify, NoMovingRunsTheStaticCampaignOnly) {
   const fs::path dir = scratch_dir();
   const fs::path out = dir / "results";

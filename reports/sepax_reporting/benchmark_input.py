@@ -1,0 +1,188 @@
+"""Input 2: Google Benchmark JSON (--benchmark_out_format=json) of sepax's
+suites, benchmarks named `<suite>:<id>:<family>:<set>`: ns/test per
+benchmark (the median aggregate, else the median of the iteration rows) and
+the machine it ran on."""
+
+from __future__ import annotations
+
+import collections
+import json
+import math
+import re
+import statistics
+from pathlib import Path
+
+from .fields import InputError, file_line
+from .model import BenchStats, Dataset, Source
+from .vocabulary import BENCH_SUITES
+
+TIME_UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+# What Google Benchmark appends to a name: run options and numeric arguments.
+_GB_SUFFIX = re.compile(
+    r"(?:/(?:min_time|min_warmup_time|iterations|repeats|threads):[^/]*"
+    r"|/(?:real_time|manual_time|process_time)"
+    r"|/-?\d+)+$")
+
+
+def split_benchmark_name(name: str):
+    """`<suite>:<id>:<family>:<set>[/gb options]` -> (suite, id, family, set),
+    or None when the name is not in that shape."""
+    base = _GB_SUFFIX.sub("", name)
+    suite, sep, rest = base.partition(":")
+    if not sep or suite not in BENCH_SUITES:
+        return None
+    parts = rest.rsplit(":", 2)
+    if len(parts) != 3 or not all(parts) or ":" in parts[0]:
+        return None
+    return (suite, parts[0], parts[1], parts[2])
+
+
+def entry_run_name(entry: dict) -> str:
+    """The name without an aggregate suffix: `run_name` when the file has it
+    (Google Benchmark ≥ 1.5), else the name minus `_<aggregate_name>`."""
+    run_name = entry.get("run_name")
+    if isinstance(run_name, str) and run_name:
+        return run_name
+    name = entry.get("name", "")
+    agg = entry.get("aggregate_name")
+    if entry.get("run_type") == "aggregate" and isinstance(agg, str) and name.endswith("_" + agg):
+        return name[: -len(agg) - 1]
+    return name
+
+
+def select_benchmark_rows(entries: list) -> dict:
+    """run name -> the rows to use: its `median` aggregate when there is one,
+    else every iteration row (their median is taken later)."""
+    groups = collections.OrderedDict()
+    for entry in entries:
+        groups.setdefault(entry_run_name(entry), []).append(entry)
+    chosen = {}
+    for run_name, rows in groups.items():
+        medians = [r for r in rows if r.get("run_type") == "aggregate"
+                   and r.get("aggregate_name") == "median"]
+        if medians:
+            chosen[run_name] = medians
+        else:
+            chosen[run_name] = [r for r in rows if r.get("run_type", "iteration") != "aggregate"]
+    return chosen
+
+
+def entry_ns_per_test(entry: dict, where: str) -> float:
+    """ns/test: the `ns_per_test` counter, else real_time in ns / pairs."""
+    ns = entry.get("ns_per_test")
+    if isinstance(ns, (int, float)) and not isinstance(ns, bool) and math.isfinite(ns) and ns > 0:
+        return float(ns)
+    unit = entry.get("time_unit", "ns")
+    real = entry.get("real_time")
+    pairs = entry.get("pairs")
+    if unit not in TIME_UNIT_NS:
+        raise InputError(f"{where}: unknown time_unit {json.dumps(unit)}")
+    if not isinstance(real, (int, float)) or isinstance(real, bool) or not math.isfinite(real):
+        raise InputError(f"{where}: no ns_per_test counter and no numeric real_time")
+    if not isinstance(pairs, (int, float)) or isinstance(pairs, bool) or pairs <= 0:
+        raise InputError(f"{where}: no ns_per_test counter and no positive pairs counter to divide real_time by")
+    return real * TIME_UNIT_NS[unit] / pairs
+
+
+def line_of(text: str, needle: str):
+    """Line number of the first occurrence of needle, to point at an entry."""
+    pos = text.find(needle)
+    return text.count("\n", 0, pos) + 1 if pos >= 0 else None
+
+
+def read_benchmark(path: Path, text: str, data: Dataset, label: str) -> Source:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(f"{path}:{e.lineno}: not valid JSON ({e.msg} at column {e.colno})") from e
+    if not isinstance(doc, dict) or not isinstance(doc.get("benchmarks"), list):
+        raise InputError(f"{path}: not a Google Benchmark JSON file (no \"benchmarks\" list)")
+    source = Source(label=label, kind="benchmark")
+    source.info = benchmark_context_info(doc.get("context"))
+    entries = []
+    for i, entry in enumerate(doc["benchmarks"]):
+        if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+            raise InputError(f"{path}: benchmarks[{i}] is not an object with a \"name\"")
+        entries.append(entry)
+    source.rows = len(entries)
+    for run_name, rows in select_benchmark_rows(entries).items():
+        key = split_benchmark_name(run_name)
+        if key is None:
+            reason = f"{label}: benchmark not named <suite>:<id>:<family>:<set>"
+            data.skipped[reason] += 1
+            data.skip_examples.setdefault(reason, run_name)
+            continue
+        good = []
+        for r in rows:
+            if r.get("error_occurred"):
+                data.notes.append(f"{label}: {r['name']} reported an error "
+                                  f"({r.get('error_message', 'no message')}); skipped")
+                continue
+            line = line_of(text, json.dumps(r["name"]))
+            where = file_line(path, line) + f" (benchmark {r['name']})"
+            good.append((entry_ns_per_test(r, where), r))
+        if not good:
+            continue
+        b = data.bench.setdefault(key, BenchStats(*key))
+        if b.ns:
+            data.notes.append(f"{label}: {':'.join(key)} measured again; the report uses the median over inputs")
+        b.ns.append(statistics.median(ns for ns, _ in good))
+        hits = [r["hit_rate"] for _, r in good if isinstance(r.get("hit_rate"), (int, float))]
+        if hits:
+            b.hit_rate.append(statistics.median(hits))
+        pairs = [r["pairs"] for _, r in good if isinstance(r.get("pairs"), (int, float))]
+        if pairs:
+            b.pairs.append(max(pairs))
+    return source
+
+
+def benchmark_context_info(ctx) -> dict:
+    """The machine and build a benchmark ran on, as report fields."""
+    if not isinstance(ctx, dict):
+        return {}
+    info = {}
+    if isinstance(ctx.get("date"), str):
+        info["date"] = ctx["date"]
+    machine = []
+    if ctx.get("host_name"):
+        machine.append(str(ctx["host_name"]))
+    if ctx.get("num_cpus"):
+        machine.append(f"{ctx['num_cpus']} CPUs")
+    if ctx.get("mhz_per_cpu"):
+        machine.append(f"{ctx['mhz_per_cpu']} MHz")
+    if isinstance(ctx.get("caches"), list):
+        machine.append("caches " + ", ".join(format_cache(c) for c in ctx["caches"] if isinstance(c, dict)))
+    if ctx.get("cpu_scaling_enabled") is True:
+        machine.append("CPU frequency scaling ON (timings are noisy)")
+    if machine:
+        info["machine"] = "; ".join(machine)
+    if isinstance(ctx.get("executable"), str):
+        info["executable"] = ctx["executable"]
+    if isinstance(ctx.get("load_avg"), list) and ctx["load_avg"]:
+        info["load average"] = ", ".join(f"{x:.2f}" for x in ctx["load_avg"] if isinstance(x, (int, float)))
+    lib = " ".join(str(ctx[k]) for k in ("library_version", "library_build_type") if ctx.get(k))
+    if lib:
+        info["benchmark library"] = lib
+        if ctx.get("library_build_type") == "debug":
+            info["benchmark library"] += " (debug build: timings are not representative)"
+    known = {"date", "host_name", "num_cpus", "mhz_per_cpu", "caches", "cpu_scaling_enabled",
+             "executable", "load_avg", "library_version", "library_build_type", "json_schema_version"}
+    # Custom context (benchmark::AddCustomContext: commit, compiler, flags …).
+    for k in sorted(ctx):
+        if k not in known and isinstance(ctx[k], (str, int, float)) and not isinstance(ctx[k], bool):
+            info[k] = str(ctx[k])
+    return info
+
+
+def format_cache(c: dict) -> str:
+    kind = {"Data": "D", "Instruction": "I", "Unified": ""}.get(c.get("type"), str(c.get("type", "")))
+    size = c.get("size", 0)
+    if isinstance(size, (int, float)) and size >= 1 << 20:
+        size_s = f"{size / (1 << 20):g} MiB"
+    elif isinstance(size, (int, float)):
+        size_s = f"{size / 1024:g} KiB"
+    else:
+        size_s = str(size)
+    return f"L{c.get('level', '?')}{kind} {size_s}"
+
