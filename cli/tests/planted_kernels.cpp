@@ -1,4 +1,4 @@
-// sepax_planted: the `sepax` command with two deliberately wrong kernels
+// sepax_planted: the `sepax` command with three deliberately wrong kernels
 // registered beside sepax's, so that the end-to-end tests of the replay path
 // (gross verdict -> replay file -> `sepax check` reproduces it) always have a
 // gross verdict to replay. sepax's own kernels have none on the test seeds,
@@ -15,6 +15,8 @@
 // | planted/claims_wide_bias/double            | sepax's test_static_eps, claiming a band of |
 // |                                            | 0.05 where Gottschalk's 1e-6 opens 1e-3:   |
 // |                                            | the judge must refuse it                   |
+#include <string>
+
 #include "command_line.hpp"
 #include "sepax/core/obb_obb.hpp"
 #include "sepax/core/obb_obb_moving.hpp"
@@ -24,14 +26,20 @@ namespace {
 
 using sepax::KernelInfo;
 
-KernelInfo never_intersects() {
+/// An obb_obb double kernel of origin "planted" (a user's library, to the judge).
+KernelInfo planted(const char* name, sepax::KernelMode mode) {
   KernelInfo k;
-  k.id = "planted/never_intersects/double";
+  k.id = std::string("planted/") + name + "/double";
   k.origin = "planted";
   k.query = sepax::Query::obb_obb;
   k.scalar = sepax::ScalarKind::float64;
-  k.mode = sepax::KernelMode::static_test;
+  k.mode = mode;
   k.reports_axis = false;
+  return k;
+}
+
+KernelInfo never_intersects() {
+  KernelInfo k = planted("never_intersects", sepax::KernelMode::static_test);
   k.test = [](const sepax::ShapePair&) {
     sepax::StaticOutcome out;
     out.intersects = false;
@@ -41,12 +49,7 @@ KernelInfo never_intersects() {
 }
 
 KernelInfo first_contact_late() {
-  KernelInfo k;
-  k.id = "planted/find_first_contact_late/double";
-  k.origin = "planted";
-  k.query = sepax::Query::obb_obb;
-  k.scalar = sepax::ScalarKind::float64;
-  k.mode = sepax::KernelMode::first_contact;
+  KernelInfo k = planted("find_first_contact_late", sepax::KernelMode::first_contact);
   k.find_first_contact = [](const sepax::ShapePair& p, const sepax::LinearMotiond& m) {
     const auto r = sepax::obb_obb::find_first_contact(p.obb_a, p.obb_b, m);
     sepax::ContactOutcome out;
@@ -60,13 +63,7 @@ KernelInfo first_contact_late() {
 }
 
 KernelInfo claims_wide_bias() {
-  KernelInfo k;
-  k.id = "planted/claims_wide_bias/double";
-  k.origin = "planted";
-  k.query = sepax::Query::obb_obb;
-  k.scalar = sepax::ScalarKind::float64;
-  k.mode = sepax::KernelMode::static_test;
-  k.reports_axis = false;
+  KernelInfo k = planted("claims_wide_bias", sepax::KernelMode::static_test);
   k.bias = {sepax::BiasMethod::epsilon_on_rotation, 1e-6, 0.05};
   k.test = [](const sepax::ShapePair& p) {
     sepax::StaticOutcome out;
