@@ -149,6 +149,7 @@ class CaseJudge {
     for (std::size_t k = 0; k < runs.size(); ++k) {
       KernelCounts& counts = tally.kernels[k];
       counts.verdicts.add(index, runs[k].error ? std::nullopt : std::optional<StaticOutcome>(runs[k].outcome));
+      ++counts.paths[static_cast<std::size_t>(runs[k].outcome.path)];
       ++counts.margins.cases[bin];
       counts.margins.wrong[bin] += runs[k].verdict_class != oracle::Class::ok;
       switch (runs[k].verdict_class) {
@@ -193,6 +194,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
     t.convention += p.convention;
     t.margins += p.margins;
     t.verdicts += p.verdicts;
+    for (std::size_t i = 0; i < t.paths.size(); ++i) t.paths[i] += p.paths[i];
     if (p.max_boundary_margin)
       t.max_boundary_margin = std::max(t.max_boundary_margin.value_or(0), *p.max_boundary_margin);
     for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));

@@ -89,6 +89,9 @@ struct KernelCounts {
   MarginBins margins;
   /// Every answer of the kernel on the judged cases (verdict_hash.hpp).
   VerdictHash verdicts;
+  /// Verdicts by the path that produced them (StaticPath; kernels with one
+  /// path count everything under `only`).
+  std::array<std::uint64_t, 3> paths{};
 };
 
 /// Cases handled by each oracle call and the wall time spent inside those

@@ -299,6 +299,9 @@ Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint
   // Cases judged with a zero band: exact arithmetic, any other disagreement is gross.
   j["zero_band_cases"] = r.zero_band;
   j["verdict_hash"] = r.counts.verdicts.hex();
+  // Kernels with several paths: how many verdicts each produced.
+  if (r.counts.paths[0] == 0 && r.cases > 0)
+    j["answer_paths"] = {{"fast", r.counts.paths[1]}, {"full", r.counts.paths[2]}};
   // [decade or null (|margin| < 1e-18), cases, wrong] for every non-empty bin.
   Json bins = Json::array();
   for (int b = 0; b < MarginBins::kCount; ++b)
@@ -508,6 +511,7 @@ class VerifyRun {
       row.counts.max_boundary_margin = counts.max_boundary_margin;
       row.counts.margins = counts.margins;
       row.counts.verdicts = counts.verdicts;
+      row.counts.paths = counts.paths;
       row.unjudged = result.unjudged();
       row.exact_fallbacks = result.exact_fallbacks;
       row.cases_per_second = result.cases_per_second();

@@ -80,6 +80,15 @@ KernelInfo batch_entry() {
     test_static_batch(*as, *bs, std::span<std::uint8_t>(&hit, 1));
     StaticOutcome out;
     out.intersects = hit != 0;
+    // Which path answered: the triangle batch's fast path flags the pairs its
+    // full path decides (the same lane code the loops run, one pair).
+    if constexpr (std::is_same_v<Shape, Triangle3<S>>) {
+      Shape a, b;
+      load(p, a, b);
+      out.path = tri_tri::detail::lane_verdict(tri_tri::detail::lane(a), tri_tri::detail::lane(b)).needs_scalar
+                     ? StaticPath::full
+                     : StaticPath::fast;
+    }
     return out;
   };
   k.prepare_set = [batches](std::span<const ShapePair> pairs) -> SetRunner {

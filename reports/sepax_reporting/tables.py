@@ -61,10 +61,10 @@ def totals_block(data: Dataset) -> list:
         named = [f"{k} ×{n}" for k, n in sorted(per_kernel.items(), key=lambda kv: data.kernel_sort_key(kv[0]))
                  if n]
         blocks.append(Para([
-            f"{sum(per_kernel.values())} convention verdicts: exactly touching shapes that a library which treats "
-            "shapes as open sets called separated, as its documentation says it does"
+            f"{sum(per_kernel.values())} convention verdicts: a library that treats shapes as open sets called "
+            "exactly touching shapes separated, as its documentation says it does"
             + (f" ({', '.join(named)})" if named else "")
-            + ". They are counted among the cases judged, apart from ok, boundary and gross."]))
+            + ". They count as cases judged, apart from ok, boundary and gross."]))
     return blocks
 
 

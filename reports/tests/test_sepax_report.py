@@ -1,4 +1,5 @@
-"""Tests of reports/sepax_report.py (run with Debian's /usr/bin/python3):
+"""Tests of the report generator, reports/sepax_report.py and the
+sepax_reporting package it runs (run with Debian's /usr/bin/python3):
 
     /usr/bin/python3 -m unittest discover -s reports/tests -v
 
@@ -8,9 +9,9 @@ fixtures/make_synthetic_fixtures.py for what each number is chosen to test).
 """
 
 import contextlib
-import importlib.util
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -25,16 +26,12 @@ REAL_VERIFY = FIXTURES / "verify-seed11"
 SYNTH_VERIFY = FIXTURES / "verify_synthetic.jsonl"
 SYNTH_BENCH = FIXTURES / "benchmark_synthetic.json"
 
+# The package beside the entry script; no __pycache__ in the source tree.
+sys.dont_write_bytecode = True
+if str(HERE.parent) not in sys.path:
+    sys.path.insert(0, str(HERE.parent))
 
-def load_module():
-    spec = importlib.util.spec_from_file_location("sepax_report", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["sepax_report"] = module   # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-sr = load_module()
+from sepax_reporting import benchmark_input, fields, formatting, inputs, model, report, tables, vocabulary  # noqa: E402
 
 
 def write(tmp: Path, name: str, text: str) -> Path:
@@ -45,13 +42,13 @@ def write(tmp: Path, name: str, text: str) -> Path:
 
 class BenchmarkNames(unittest.TestCase):
     def test_plain_name(self):
-        self.assertEqual(sr.split_benchmark_name("kernel:obb_obb/test_static/float:random:mixed"),
+        self.assertEqual(benchmark_input.split_benchmark_name("kernel:obb_obb/test_static/float:random:mixed"),
                          ("kernel", "obb_obb/test_static/float", "random", "mixed"))
 
     def test_peer_and_oracle_ids_keep_their_slashes(self):
-        self.assertEqual(sr.split_benchmark_name("kernel:fcl/obb_overlap/float:near-parallel:separated"),
+        self.assertEqual(benchmark_input.split_benchmark_name("kernel:fcl/obb_overlap/float:near-parallel:separated"),
                          ("kernel", "fcl/obb_overlap/float", "near-parallel", "separated"))
-        self.assertEqual(sr.split_benchmark_name("oracle:oracle/exact_sat/obb_obb/float:touching:intersecting"),
+        self.assertEqual(benchmark_input.split_benchmark_name("oracle:oracle/exact_sat/obb_obb/float:touching:intersecting"),
                          ("oracle", "oracle/exact_sat/obb_obb/float", "touching", "intersecting"))
 
     def test_google_benchmark_suffixes_are_stripped(self):
@@ -59,24 +56,24 @@ class BenchmarkNames(unittest.TestCase):
                        "/iterations:100", "/8", "/manual_time"):
             with self.subTest(suffix=suffix):
                 self.assertEqual(
-                    sr.split_benchmark_name("kernel:tri_tri/test_static/double:coplanar:mixed" + suffix),
+                    benchmark_input.split_benchmark_name("kernel:tri_tri/test_static/double:coplanar:mixed" + suffix),
                     ("kernel", "tri_tri/test_static/double", "coplanar", "mixed"))
 
     def test_other_shapes_are_not_sepax_names(self):
         for name in ("BM_unrelated_helper", "kernel:only_two:parts", "other:a/b/c:random:mixed",
                      "kernel::random:mixed", "kernel:a/b/float:random:"):
             with self.subTest(name=name):
-                self.assertIsNone(sr.split_benchmark_name(name))
+                self.assertIsNone(benchmark_input.split_benchmark_name(name))
 
     def test_run_name_without_run_name_field(self):
         entry = {"name": "kernel:x/y/float:random:mixed/repeats:3_median",
                  "run_type": "aggregate", "aggregate_name": "median"}
-        self.assertEqual(sr.entry_run_name(entry), "kernel:x/y/float:random:mixed/repeats:3")
+        self.assertEqual(benchmark_input.entry_run_name(entry), "kernel:x/y/float:random:mixed/repeats:3")
 
 
 class BenchmarkReading(unittest.TestCase):
     def setUp(self):
-        self.data = sr.load_inputs([str(SYNTH_BENCH)])
+        self.data = inputs.load_inputs([str(SYNTH_BENCH)])
 
     def ns(self, ident, family, set_name="mixed", suite="kernel"):
         return self.data.bench_ns(ident, family, set_name, suite)
@@ -114,7 +111,7 @@ class BenchmarkReading(unittest.TestCase):
     def test_one_line_benchmark_file_is_not_json_lines(self):
         with tempfile.TemporaryDirectory() as tmp:
             p = write(Path(tmp), "bench.json", json.dumps(json.loads(SYNTH_BENCH.read_text())))
-            data = sr.load_inputs([str(p)])
+            data = inputs.load_inputs([str(p)])
         self.assertEqual(data.sources[0].kind, "benchmark")
         self.assertEqual(data.bench_ns("obb_obb/test_static/float", "random", "mixed"), 4.0)
 
@@ -127,7 +124,7 @@ class BenchmarkReading(unittest.TestCase):
 
 class VerifyReading(unittest.TestCase):
     def test_real_fixture(self):
-        data = sr.load_inputs([str(REAL_VERIFY)])
+        data = inputs.load_inputs([str(REAL_VERIFY)])
         # 4 static kernels × 7 families × (float, double) in one file per query pair.
         self.assertEqual(len(data.static), 56)
         self.assertEqual(len(data.moving), 84)
@@ -143,7 +140,7 @@ class VerifyReading(unittest.TestCase):
         self.assertFalse(data.skipped)
 
     def test_run_info_and_margin_bins(self):
-        data = sr.load_inputs([str(SYNTH_VERIFY)])
+        data = inputs.load_inputs([str(SYNTH_VERIFY)])
         info = data.sources[0].info
         for key in ("command", "commit", "compiler", "flags", "machine", "date"):
             self.assertIn(key, info)
@@ -153,11 +150,11 @@ class VerifyReading(unittest.TestCase):
         self.assertEqual(sum(data.skipped.values()), 1)   # the unknown table
 
     def test_gross_rate(self):
-        data = sr.load_inputs([str(SYNTH_VERIFY)])
+        data = inputs.load_inputs([str(SYNTH_VERIFY)])
         self.assertAlmostEqual(data.static[("fcl/obb_overlap/float", "random")].gross_rate, 12 / 200)
         self.assertAlmostEqual(data.static[("textbook/obb_obb_sat/float", "parallel-edges")].gross_rate, 0.2)
         self.assertEqual(data.static[("fcl/obb_overlap/float", "touching")].gross_rate, 0.0)
-        self.assertIsNone(sr.gross_rate(0, 0))
+        self.assertIsNone(model.gross_rate(0, 0))
 
     def test_rows_of_two_runs_add_up(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -167,7 +164,7 @@ class VerifyReading(unittest.TestCase):
             a = write(Path(tmp), "a.jsonl", json.dumps(row) + "\n")
             b = write(Path(tmp), "b.jsonl", json.dumps(dict(row, gross=0, ok=9, max_boundary_margin=3e-9,
                                                              margin_bins=[[-9, 10, 1]])) + "\n")
-            data = sr.load_inputs([str(a), str(b)])
+            data = inputs.load_inputs([str(a), str(b)])
         s = data.static[("obb_obb/test_static/float", "random")]
         self.assertEqual((s.judged, s.gross, s.band), (20, 2, 3e-9))
         self.assertAlmostEqual(s.gross_rate, 0.1)
@@ -178,7 +175,7 @@ class VerifyReading(unittest.TestCase):
             p = write(Path(tmp), "v.jsonl",
                       '{"table":"brand_new","x":1}\n\n{"something":"else"}\n'
                       '{"kernel":"tri_tri/test_static/float","family":"random","cases":3,"ok":3}\n')
-            data = sr.load_inputs([str(p)])
+            data = inputs.load_inputs([str(p)])
         self.assertEqual(sum(data.skipped.values()), 2)
         self.assertEqual(data.static[("tri_tri/test_static/float", "random")].judged, 3)
 
@@ -187,8 +184,8 @@ class MalformedInput(unittest.TestCase):
     def assert_input_error(self, text, name, pattern):
         with tempfile.TemporaryDirectory() as tmp:
             p = write(Path(tmp), name, text)
-            with self.assertRaises(sr.InputError) as ctx:
-                sr.load_inputs([str(p)])
+            with self.assertRaises(fields.InputError) as ctx:
+                inputs.load_inputs([str(p)])
             self.assertRegex(str(ctx.exception), re.escape(str(p)) + pattern)
 
     def test_bad_json_line_names_file_and_line(self):
@@ -203,6 +200,31 @@ class MalformedInput(unittest.TestCase):
     def test_bad_margin_bins(self):
         self.assert_input_error('\n{"kernel":"k/m/float","family":"f","cases":1,"margin_bins":[[1,2]]}\n',
                                 "verify.jsonl", r':2: field "margin_bins"')
+
+    def test_bad_convention_and_zero_band_counts(self):
+        row = '{"kernel":"ode/box_box/float","family":"touching","cases":50,"ok":50'
+        for extra, pattern in ((',"convention":"some"}', r':2: field "convention" should be a non-negative integer'),
+                               (',"convention":-1}', r':2: field "convention" should be a non-negative integer'),
+                               (',"zero_band_cases":2.5}', r':2: field "zero_band_cases" should be a non-negative integer'),
+                               (',"zero_band_cases":60}', r':2: field "zero_band_cases" \(60\) exceeds "cases" \(50\)')):
+            with self.subTest(extra=extra):
+                self.assert_input_error(row + '}\n' + row + extra + '\n', "verify.jsonl", pattern)
+
+    def test_bad_point_paths(self):
+        row = ('{"table":"moving","kernel":"obb_obb/find_first_contact/float","family":"random","cases":5,'
+               '"ok":5,"point_paths":%s}\n')
+        for value in ('[3,1]', '{"features":3}', '{"features":3,"closest_points":1.5}',
+                      '{"features":true,"closest_points":1}', '{"features":3,"closest_points":-1}'):
+            with self.subTest(value=value):
+                self.assert_input_error(row % value, "verify.jsonl", r':1: field "point_paths" should be an object')
+
+    def test_bad_primary_point_distance(self):
+        row = ('{"table":"moving","kernel":"obb_obb/find_first_contact/float","family":"random","cases":5,'
+               '"ok":5,"primary_point_distance":%s}\n')
+        self.assert_input_error(row % '"small"', "verify.jsonl",
+                                r':1: field "primary_point_distance" should be an object with p50/p99/max')
+        self.assert_input_error(row % '{"p50":1e-8,"p99":"x","max":1e-7}', "verify.jsonl",
+                                r':1: field "primary_point_distance" should have a finite number as p99')
 
     def test_broken_benchmark_json_names_line(self):
         self.assert_input_error('{\n  "context": {},\n  "benchmarks": [\n    {"name": "x",,}\n  ]\n}\n',
@@ -222,23 +244,34 @@ class MalformedInput(unittest.TestCase):
             self.assertIn(f"{p}:2: not valid JSON", r.stderr)
             self.assertFalse((Path(tmp) / "out" / "report.md").exists())
 
+    def test_entry_point_writes_no_bytecode_into_the_source_tree(self):
+        # `sepax report` runs the script without PYTHONDONTWRITEBYTECODE.
+        package = SCRIPT.parent / "sepax_reporting"
+        if (package / "__pycache__").exists():
+            self.skipTest(f"{package}/__pycache__ exists already")
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        r = subprocess.run([sys.executable, str(SCRIPT), "--help"], capture_output=True, text=True, env=env)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("INPUT", r.stdout)
+        self.assertFalse((package / "__pycache__").exists())
+
     def test_missing_input(self):
         with tempfile.TemporaryDirectory() as tmp:
-            with self.assertRaisesRegex(sr.InputError, "directory without verify.jsonl"):
-                sr.load_inputs([tmp])
+            with self.assertRaisesRegex(fields.InputError, "directory without verify.jsonl"):
+                inputs.load_inputs([tmp])
 
 
 class FastestTable(unittest.TestCase):
     """Which kernel each side of the fastest-kernel table names, and the ratios."""
 
     def setUp(self):
-        d = sr.Dataset()
+        d = model.Dataset()
 
         def kernel(ident, family, ns, gross=None, judged=100):
-            d.bench[("kernel", ident, family, "mixed")] = sr.BenchStats("kernel", ident, family, "mixed", ns=[ns])
-            d.kernel_query[ident] = ident.split("/")[0] if ident.startswith(sr.KNOWN_QUERIES) else "obb_obb"
+            d.bench[("kernel", ident, family, "mixed")] = model.BenchStats("kernel", ident, family, "mixed", ns=[ns])
+            d.kernel_query[ident] = ident.split("/")[0] if ident.startswith(vocabulary.KNOWN_QUERIES) else "obb_obb"
             if gross is not None:
-                d.static[(ident, family)] = sr.StaticStats(ident, family, ok=judged - gross, gross=gross)
+                d.static[(ident, family)] = model.StaticStats(ident, family, ok=judged - gross, gross=gross)
 
         # random: the fastest sepax kernel has gross verdicts, the next has none;
         # the fastest peer is wrong 5 times in 100, the next never.
@@ -253,10 +286,10 @@ class FastestTable(unittest.TestCase):
         kernel("fcl/obb_overlap/float", "scale", 2.0, gross=0)
         # Other queries, sets and moving kernels stay out.
         kernel("tri_tri/test_static/float", "random", 0.5, gross=0)
-        d.bench[("kernel", "obb_obb/test_static/float", "random", "separated")] = sr.BenchStats(
+        d.bench[("kernel", "obb_obb/test_static/float", "random", "separated")] = model.BenchStats(
             "kernel", "obb_obb/test_static/float", "random", "separated", ns=[0.1])
         kernel("obb_obb/test_moving/float", "random", 0.2, gross=0)
-        self.table = sr.fastest_table(d, "obb_obb")
+        self.table = tables.fastest_table(d, "obb_obb")
 
     @staticmethod
     def text(cell):
@@ -279,7 +312,7 @@ class FastestTable(unittest.TestCase):
                           "0", "fcl/obb_overlap/float", "2.00", "4.00", "4.00"])
 
     def test_no_benchmark_no_table(self):
-        self.assertIsNone(sr.fastest_table(sr.Dataset(), "obb_obb"))
+        self.assertIsNone(tables.fastest_table(model.Dataset(), "obb_obb"))
 
 
 class EndToEnd(unittest.TestCase):
@@ -327,6 +360,11 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("| `obb_obb/test_static/float` | sepax | random | 4.00 | 2.50 | 7.50 | 50% | 20 | 0 | 0 |", self.md)
         self.assertIn("| [1e-2, 1e-1) | - | 8/100 | 24/100 |", self.md)
         self.assertIn("| `oracle/exact_sat/obb_obb/float` | random | 900 | 1400 | 225× |", self.md)
+        # The fixtures predate convention, zero band and point paths: '-'.
+        self.assertIn("| `obb_obb/test_static/float` | sepax | random | 4.00 | 2.50 | 7.50 | 50% | 20 | 0 | 0 | 1 "
+                      "| 4.5e-08 | - | - |\n", self.md)
+        self.assertIn("| `obb_obb/find_first_contact/double` | sepax | random | - | 20 | 20 | 0 | 0 | 9 | 0 | 9 "
+                      "| 2.1e-15 | 1.5e-14 | 1.5e-14 | 3.4e-17 | 2.8e-16 | 2.8e-16 | - | - | 1.0e-12 |\n", self.md)
         # The benchmarked moving kernel is in the moving table, not the static one.
         static_obb = self.md.split("### Static kernels × families")[1].split("###")[0]
         self.assertNotIn("find_first_contact", static_obb)
@@ -365,12 +403,153 @@ class EndToEnd(unittest.TestCase):
             self.assertEqual((again / name).read_bytes(), (self.out / name).read_bytes(), name)
 
 
+def jsonl(*rows) -> str:
+    return "".join(json.dumps(r) + "\n" for r in rows)
+
+
+# Rows of the current `sepax verify` with the fields older rows lack; the
+# numbers are chosen so that every merged value below is worked out by hand.
+OPEN_SET_PEER = {"kernel": "ode/box_box/float", "origin": "ode", "query": "obb_obb", "family": "touching",
+                 "cases": 50, "ok": 30, "boundary": 5, "gross": 1, "convention": 12, "unjudged": 2,
+                 "zero_band_cases": 20, "max_boundary_margin": 0}
+OPEN_SET_PEER_AGAIN = dict(OPEN_SET_PEER, ok=44, boundary=2, gross=1, convention=3, unjudged=0,
+                           zero_band_cases=5, max_boundary_margin=None)
+CLOSED_SET = {"kernel": "obb_obb/test_static/float", "origin": "sepax", "query": "obb_obb", "family": "touching",
+              "cases": 40, "ok": 40, "boundary": 0, "gross": 0, "unjudged": 0, "zero_band_cases": 1}
+OLD_STATIC = {"kernel": "obb_obb/test_static/double", "query": "obb_obb", "family": "touching", "cases": 10, "ok": 10}
+FIND = {"table": "moving", "kernel": "obb_obb/find_first_contact/float", "mode": "find_first_contact",
+        "query": "obb_obb", "family": "random", "cases": 100, "ok": 100, "boundary": 0, "gross": 0, "unjudged": 0,
+        "bound": 1e-05, "both_first_contact": 60, "ill_conditioned": 20, "scored": 40,
+        "time_error": {"p50": 1e-8, "p99": 2e-8, "max": 3e-8},
+        "point_distance": {"p50": 1e-8, "p99": 4e-8, "max": 5e-8},
+        "point_paths": {"features": 90, "closest_points": 10},
+        "primary_point_distance": {"p50": 1e-8, "p99": 6e-8, "max": 7e-8}}
+FIND_AGAIN = dict(FIND, cases=50, ok=50, both_first_contact=30, ill_conditioned=10, scored=10,
+                  time_error={"p50": 5e-9, "p99": 1e-8, "max": 8e-8},
+                  point_distance={"p50": 2e-9, "p99": 3e-9, "max": 4e-9},
+                  point_paths={"features": 45, "closest_points": 5},
+                  primary_point_distance={"p50": 2e-8, "p99": 3e-8, "max": 9e-8})
+# A find kernel × family with no first-contact answer at all.
+FIND_NO_CONTACT = dict(FIND, family="touching", both_first_contact=0, ill_conditioned=0, scored=0,
+                       time_error=None, point_distance=None, point_paths={"features": 0, "closest_points": 0},
+                       primary_point_distance=None)
+OLD_FIND = {k: v for k, v in FIND.items() if k not in ("point_paths", "primary_point_distance")}
+OLD_FIND.update(kernel="obb_obb/find_first_contact/double", bound=1e-12)
+TEST_MOVING = {"table": "moving", "kernel": "obb_obb/test_moving/float", "mode": "test_moving", "query": "obb_obb",
+               "family": "random", "cases": 30, "ok": 29, "boundary": 1, "gross": 0, "unjudged": 0}
+
+
+class NewVerifyFields(unittest.TestCase):
+    """convention, zero_band_cases, point_paths, primary_point_distance."""
+
+    @classmethod
+    def setUpClass(cls):
+        with tempfile.TemporaryDirectory() as tmp:
+            a = write(Path(tmp), "a.jsonl", jsonl(OPEN_SET_PEER, CLOSED_SET, OLD_STATIC, FIND, FIND_NO_CONTACT,
+                                                  OLD_FIND, TEST_MOVING))
+            b = write(Path(tmp), "b.jsonl", jsonl(OPEN_SET_PEER_AGAIN, FIND_AGAIN))
+            cls.data = inputs.load_inputs([str(a), str(b)])
+
+    def test_convention_is_judged_apart_from_ok_boundary_gross(self):
+        s = self.data.static[("ode/box_box/float", "touching")]
+        self.assertEqual((s.ok, s.boundary, s.gross, s.convention, s.unjudged), (74, 7, 2, 15, 2))
+        self.assertEqual(s.judged, 98)
+        self.assertAlmostEqual(s.gross_rate, 2 / 98)
+
+    def test_zero_band_share_of_the_cases(self):
+        self.assertEqual(self.data.static[("ode/box_box/float", "touching")].zero_band_share, 25 / 100)
+        s = self.data.static[("obb_obb/test_static/float", "touching")]
+        self.assertIsNone(s.convention)          # closed-set kernels have no convention count
+        self.assertEqual((s.zero_band, s.zero_band_of), (1, 40))
+
+    def test_ok_without_ok_field_leaves_out_convention(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = write(Path(tmp), "v.jsonl", jsonl({"kernel": "bullet/box_box_detector/float", "family": "touching",
+                                                   "cases": 10, "boundary": 1, "gross": 1, "convention": 3,
+                                                   "unjudged": 1}))
+            s = inputs.load_inputs([str(p)]).static[("bullet/box_box_detector/float", "touching")]
+        self.assertEqual((s.ok, s.judged), (4, 9))
+
+    def test_point_paths_and_primary_distance_merge_over_runs(self):
+        m = self.data.moving[("obb_obb/find_first_contact/float", "random")]
+        self.assertEqual(m.point_paths, {"features": 135, "closest_points": 15})
+        self.assertEqual(m.first_contacts, 150)
+        self.assertAlmostEqual(m.rescued_share, 0.1)
+        # p50/p99 of the run that scored more (40 > 10), the max of both.
+        self.assertEqual({k: m.primary_point_distance[k] for k in ("p50", "p99", "max")},
+                         {"p50": 1e-8, "p99": 6e-8, "max": 9e-8})
+
+    def test_absent_in_old_rows(self):
+        s = self.data.static[("obb_obb/test_static/double", "touching")]
+        self.assertEqual((s.convention, s.zero_band, s.zero_band_share), (None, None, None))
+        for kernel in ("obb_obb/find_first_contact/double", "obb_obb/test_moving/float"):
+            m = self.data.moving[(kernel, "random")]
+            self.assertEqual((m.point_paths, m.primary_point_distance, m.rescued_share), (None, None, None))
+
+    def test_static_table_columns(self):
+        t = tables.static_table(self.data, "obb_obb")
+        self.assertEqual(t.headers[-2:], ["convention", "zero band"])
+        rows = {(r[0].text, r[2]): [c if isinstance(c, str) else c.text for c in r] for r in t.rows}
+        self.assertEqual(rows[("ode/box_box/float", "touching")][-7:],
+                         ["98", "2", "2.0e-02", "7", "0", "15", "25.0%"])
+        self.assertEqual(rows[("obb_obb/test_static/float", "touching")][-2:], ["-", "2.5%"])
+        self.assertEqual(rows[("obb_obb/test_static/double", "touching")][-2:], ["-", "-"])
+
+    def test_moving_table_columns(self):
+        t = tables.moving_table(self.data, "obb_obb")
+        self.assertEqual(t.headers[-3:], ["primary point p99", "rescued", "bound"])
+        rows = {(r[0].text, r[2]): r for r in t.rows}
+        self.assertEqual(rows[("obb_obb/find_first_contact/float", "random")][3:],
+                         ["150", "150", "0", "0", "90", "30", "50", "1.0e-08", "2.0e-08", "8.0e-08",
+                          "1.0e-08", "4.0e-08", "5.0e-08", "6.0e-08", "10.0% (15/150)", "1.0e-05"])
+        self.assertEqual(rows[("obb_obb/find_first_contact/float", "touching")][-3:], ["-", "-", "1.0e-05"])
+        self.assertEqual(rows[("obb_obb/find_first_contact/double", "random")][-3:], ["-", "-", "1.0e-12"])
+        self.assertEqual(rows[("obb_obb/test_moving/float", "random")][-3:], ["-", "-", "-"])
+
+    def test_report_shows_the_columns_and_the_convention_total(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            a = write(Path(tmp), "a.jsonl", jsonl(OPEN_SET_PEER, CLOSED_SET, OLD_STATIC, FIND, FIND_NO_CONTACT,
+                                                  OLD_FIND, TEST_MOVING))
+            b = write(Path(tmp), "b.jsonl", jsonl(OPEN_SET_PEER_AGAIN, FIND_AGAIN))
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.assertEqual(report.main([str(a), str(b), "-o", str(Path(tmp) / "r")]), 0)
+            md = (Path(tmp) / "r" / "report.md").read_text(encoding="utf-8")
+            page = (Path(tmp) / "r" / "report.html").read_text(encoding="utf-8")
+        self.assertIn("| what | rows | cases judged | gross | boundary | convention |\n", md)
+        self.assertIn("| static kernel × family rows | 3 | 148 | 2 | 7 | 15 |\n", md)
+        self.assertIn("| moving kernel × family rows | 4 | 380 | 0 | 1 | - |\n", md)
+        self.assertIn("15 convention verdicts", md)
+        self.assertIn("ode/box_box/float ×15", md)
+        self.assertIn("| *ode/box_box/float* | *ode* | touching | - | - | 98 | 2 | 2.0e-02 | 7 | 0 | 15 | 25.0% |\n", md)
+        self.assertIn("| `obb_obb/find_first_contact/float` | sepax | random | 150 | 150 | 0 | 0 | 90 | 30 | 50 "
+                      "| 1.0e-08 | 2.0e-08 | 8.0e-08 | 1.0e-08 | 4.0e-08 | 5.0e-08 | 6.0e-08 | 10.0% (15/150) "
+                      "| 1.0e-05 |\n", md)
+        for words in ("**convention**: ", "**zero band**: ", "**rescued**: ", "**primary point p99**: "):
+            self.assertEqual(md.count(words), 1, words)
+        for header in ("convention", "zero band", "primary point p99", "rescued"):
+            self.assertIn(f'<th class="num">{header}</th>', page)
+        self.assertIn('<td class="num">10.0% (15/150)</td>', page)
+
+
+class ShareFormatting(unittest.TestCase):
+    def test_shares(self):
+        for value, text in ((None, "-"), (0, "0%"), (1, "100%"), (0.0004, "<0.1%"), (0.9996, ">99.9%"),
+                            (0.25, "25.0%"), (18 / 798, "2.3%")):
+            with self.subTest(value=value):
+                self.assertEqual(formatting.fmt_share(value), text)
+
+    def test_share_with_counts(self):
+        self.assertEqual(formatting.fmt_share_of(18, 798), "2.3% (18/798)")
+        self.assertEqual(formatting.fmt_share_of(0, 465), "0% (0/465)")
+        self.assertEqual(formatting.fmt_share_of(0, 0), "-")
+
+
 class OnlyVerify(unittest.TestCase):
     def test_report_without_benchmarks(self):
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "r"
             with contextlib.redirect_stdout(io.StringIO()):
-                self.assertEqual(sr.main([str(REAL_VERIFY), "-o", str(out)]), 0)
+                self.assertEqual(report.main([str(REAL_VERIFY), "-o", str(out)]), 0)
             md = (out / "report.md").read_text(encoding="utf-8")
         self.assertIn("No speed-versus-robustness plot", md)
         self.assertNotIn("### Error rate against margin", md)   # no margin_bins in this run

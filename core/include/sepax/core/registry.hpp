@@ -18,10 +18,21 @@
 namespace sepax {
 
 /// A static kernel's answer, widened to double for the harness.
+/// Which path of a static kernel produced a verdict, for kernels with more
+/// than one: the triangle batch's vectorised fast path, or its full path (the
+/// whole scalar kernel, branch-free; on double without FMA tri_tri::test_static
+/// itself) for the pairs the fast path flags.
+enum class StaticPath : std::uint8_t { only, fast, full };
+
+constexpr const char* to_string(StaticPath p) {
+  return p == StaticPath::only ? "only" : p == StaticPath::fast ? "fast" : "full";
+}
+
 struct StaticOutcome {
   bool intersects = true;
   SeparatingAxis axis{};
   std::array<double, 3> direction{0, 0, 0};
+  StaticPath path = StaticPath::only;
 };
 
 /// A first-contact kernel's answer, widened to double.
