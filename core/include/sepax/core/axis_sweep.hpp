@@ -171,8 +171,13 @@ class AxisSweep {
 
   /// Keeps the kEntries latest entry times, latest first.
   void remember_entry(S enter, S slack, const Vec3<S>& normal) {
-    int k = entry_count_ < kEntries ? entry_count_++ : kEntries - 1;
-    if (k == kEntries - 1 && entry_count_ == kEntries && !(enter > entries_[k].enter)) return;
+    int k;
+    if (entry_count_ < kEntries) {
+      k = entry_count_++;
+    } else {
+      if (!(enter > entries_[kEntries - 1].enter)) return;  // not among the latest
+      k = kEntries - 1;
+    }
     for (; k > 0 && entries_[k - 1].enter < enter; --k) entries_[k] = entries_[k - 1];
     entries_[k] = {enter, slack, normal};
   }
