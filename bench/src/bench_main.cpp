@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "bench_sets.hpp"
-#include "case_watchdog.hpp"
+#include "sepax/harness/case_watchdog.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/oracle/cgal_judge.hpp"
 #include "sepax/oracle/exact_sat.hpp"
@@ -116,12 +116,12 @@ void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hi
 }
 
 /// Watches every benchmark (set in main; see Options::stall_seconds).
-cli::CaseWatchdog* watchdog = nullptr;
+harness::CaseWatchdog* watchdog = nullptr;
 
 void kernel_benchmark(benchmark::State& state, const KernelInfo& k, gen::Family family, SetKind set,
                       const Options& o) {
-  const cli::CaseIdentity group{k.query, k.scalar, family, false};
-  const cli::CaseWatchdog::Guard watched(watchdog, group, std::uint64_t(set), &k);
+  const harness::CaseIdentity group{k.query, k.scalar, family, false};
+  const harness::CaseWatchdog::Guard watched(watchdog, group, std::uint64_t(set), &k);
   const std::vector<ShapePair>& pairs = bench_sets(k.query, k.scalar, family, o.sets).get(set);
   if (pairs.empty()) {
     state.SkipWithError("empty set: the family never produced such a pair");
@@ -157,8 +157,8 @@ std::vector<OracleInfo> oracles() {
 
 void oracle_benchmark(benchmark::State& state, const OracleInfo& oracle, Query query, ScalarKind scalar,
                       gen::Family family, const Options& o) {
-  const cli::CaseIdentity group{query, scalar, family, false};
-  const cli::CaseWatchdog::Guard watched(watchdog, group, 0, nullptr);
+  const harness::CaseIdentity group{query, scalar, family, false};
+  const harness::CaseWatchdog::Guard watched(watchdog, group, 0, nullptr);
   const std::vector<ShapePair>& mixed = bench_sets(query, scalar, family, o.sets).mixed;
   const std::vector<ShapePair> pairs(mixed.begin(), mixed.begin() + std::min(mixed.size(), o.oracle_pairs));
   std::size_t hits = 0;
@@ -214,8 +214,8 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("sepax_seed", std::to_string(options.sets.seed));
   benchmark::AddCustomContext("sepax_compiler", SEPAX_BENCH_COMPILER);
   sepax::bench::register_all(options);
-  sepax::cli::CaseWatchdog watchdog(
-      std::chrono::duration<double>(options.stall_seconds), [&](const sepax::cli::StuckCall& call) {
+  sepax::harness::CaseWatchdog watchdog(
+      std::chrono::duration<double>(options.stall_seconds), [&](const sepax::harness::StuckCall& call) {
         const std::string what =
             call.kernel ? "kernel " + call.kernel->id + " on its " +
                               std::string(sepax::bench::to_string(sepax::bench::SetKind(call.index))) + " set"

@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "case_file.hpp"
-#include "case_judgement.hpp"
+#include "sepax/harness/case_file.hpp"
+#include "sepax/harness/case_judgement.hpp"
 #include "kernel_selection.hpp"
-#include "moving_judgement.hpp"
+#include "sepax/harness/moving_judgement.hpp"
 #include "sepax/core/validate.hpp"
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
@@ -21,6 +21,9 @@
 #include "table.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::ordered_json;

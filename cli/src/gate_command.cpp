@@ -10,13 +10,16 @@
 #include "boundary_gate.hpp"
 #include "gate_check.hpp"
 #include "gate_thresholds.hpp"
-#include "input_error.hpp"
+#include "sepax/harness/input_error.hpp"
 #include "junit_xml.hpp"
 #include "robustness_gate.hpp"
 #include "speed_gate.hpp"
 #include "verify_rows.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 namespace {
 
 namespace fs = std::filesystem;

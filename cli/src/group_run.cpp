@@ -10,11 +10,14 @@
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 
-#include "case_judgement.hpp"
+#include "sepax/harness/case_judgement.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/oracle/margin_estimate.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 
 int MarginBins::bin(double margin) {
   const double m = std::abs(margin);

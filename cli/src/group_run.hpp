@@ -9,15 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "case_watchdog.hpp"
+#include "sepax/harness/case_watchdog.hpp"
 #include "progress.hpp"
-#include "verdict_hash.hpp"
+#include "sepax/harness/verdict_hash.hpp"
 #include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 
 struct Group {
   Query query = Query::obb_obb;

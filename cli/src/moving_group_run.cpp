@@ -8,11 +8,14 @@
 #include <tbb/combinable.h>
 #include <tbb/parallel_for.h>
 
-#include "moving_judgement.hpp"
+#include "sepax/harness/moving_judgement.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 namespace {
 
 void count_costs(const MovingOracleVerdict& oracle, MovingOracleCosts& costs) {

@@ -9,13 +9,16 @@
 #include <vector>
 
 #include "group_run.hpp"
-#include "verdict_hash.hpp"
+#include "sepax/harness/verdict_hash.hpp"
 #include "progress.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 
 struct MovingGroup {
   Query query = Query::obb_obb;

@@ -2,10 +2,13 @@
 
 #include <fmt/format.h>
 
-#include "moving_judgement.hpp"
+#include "sepax/harness/moving_judgement.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::ordered_json;

@@ -12,9 +12,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "case_file.hpp"
+#include "sepax/harness/case_file.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 
 class ResultsDirectory {
  public:

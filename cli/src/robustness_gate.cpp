@@ -6,9 +6,12 @@
 
 #include <fmt/format.h>
 
-#include "input_error.hpp"
+#include "sepax/harness/input_error.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 namespace {
 
 

@@ -18,7 +18,7 @@
 #include <tbb/global_control.h>
 
 #include "build_info.hpp"
-#include "case_file.hpp"
+#include "sepax/harness/case_file.hpp"
 #include "group_run.hpp"
 #include "kernel_selection.hpp"
 #include "moving_group_run.hpp"
@@ -29,6 +29,9 @@
 #include "table.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::ordered_json;

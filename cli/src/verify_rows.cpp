@@ -9,9 +9,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "input_error.hpp"
+#include "sepax/harness/input_error.hpp"
 
 namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::json;

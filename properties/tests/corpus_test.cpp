@@ -27,7 +27,7 @@
 #include <map>
 #include <set>
 
-#include "case_file.hpp"
+#include "sepax/harness/case_file.hpp"
 #include "property_support.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/oracle/cgal_judge.hpp"
@@ -41,15 +41,15 @@ namespace fs = std::filesystem;
 
 const fs::path kSource(SEPAX_SOURCE_DIR);
 
-std::vector<cli::Case> load(const fs::path& file) {
+std::vector<harness::Case> load(const fs::path& file) {
   std::ifstream in(file);
-  std::vector<cli::Case> cases;
-  for (auto& item : cli::read_cases(in)) {
-    if (auto* err = std::get_if<cli::CaseError>(&item)) {
+  std::vector<harness::Case> cases;
+  for (auto& item : harness::read_cases(in)) {
+    if (auto* err = std::get_if<harness::CaseError>(&item)) {
       ADD_FAILURE() << file << ":" << err->line << ": " << err->message;
       continue;
     }
-    cases.push_back(std::get<cli::Case>(item));
+    cases.push_back(std::get<harness::Case>(item));
   }
   return cases;
 }
@@ -89,7 +89,7 @@ std::set<std::string> all_axes(const KernelInfo& k) {
 /// state is the exact one outside the moving band, and on a well-conditioned
 /// first contact its time and point are within issue 3's bounds. Returns how
 /// many find kernels had their time and point scored.
-std::size_t expect_moving_kernels_not_gross(const cli::Case& c, const fs::path& file) {
+std::size_t expect_moving_kernels_not_gross(const harness::Case& c, const fs::path& file) {
   std::size_t scored = 0;
   const LinearMotiond m{Vec3<double>(c.motion->va[0], c.motion->va[1], c.motion->va[2]),
                         Vec3<double>(c.motion->vb[0], c.motion->vb[1], c.motion->vb[2]),
@@ -132,7 +132,7 @@ TEST(Corpus, RegressionsHaveNoGrossVerdictAndOraclesAgree) {
     if (entry.path().extension() != ".jsonl") continue;
     std::ifstream lines(entry.path());
     for (std::string line; std::getline(lines, line);) committed += !line.empty();
-    for (const cli::Case& c : load(entry.path())) {
+    for (const harness::Case& c : load(entry.path())) {
       ++replayed;
       const Truth truth(c.pair, c.scalar);
       EXPECT_EQ(truth.intersects(), oracle::cgal_intersects(c.pair)) << c.id;
@@ -157,9 +157,9 @@ TEST(Corpus, RegressionsHaveNoGrossVerdictAndOraclesAgree) {
   RecordProperty("replayed", static_cast<int>(replayed));
 }
 
-std::vector<cli::Case> axis_corpus() {
-  std::vector<cli::Case> corpus = load(kSource / "properties" / "corpus" / "axis_coverage.jsonl");
-  for (cli::Case& c : load(kSource / "properties" / "corpus" / "axis_coverage_constructed.jsonl"))
+std::vector<harness::Case> axis_corpus() {
+  std::vector<harness::Case> corpus = load(kSource / "properties" / "corpus" / "axis_coverage.jsonl");
+  for (harness::Case& c : load(kSource / "properties" / "corpus" / "axis_coverage_constructed.jsonl"))
     corpus.push_back(std::move(c));
   return corpus;
 }
@@ -167,7 +167,7 @@ std::vector<cli::Case> axis_corpus() {
 TEST(Corpus, EveryAxisOfEveryKernelSeparatesACommittedCaseExactly) {
   std::map<std::string, std::set<std::string>> covered;
   std::size_t judged_by_label = 0;
-  for (const cli::Case& c : axis_corpus()) {
+  for (const harness::Case& c : axis_corpus()) {
     const std::string id = c.origin.value("kernel", "");
     const KernelInfo* k = find_kernel(id);
     ASSERT_NE(k, nullptr) << "unknown kernel " << id << " in case " << c.id;
@@ -202,7 +202,7 @@ TEST(CorpusSnapshot, KernelsStillReportTheAxisRecordedWhenTheCaseWasFound) {
   // above passing means a kernel now decides the case by another (correct)
   // axis: check that the change was meant, then rewrite the corpus with
   // SEPAX_WRITE_AXIS_CORPUS=1 and say so in the commit.
-  for (const cli::Case& c : axis_corpus()) {
+  for (const harness::Case& c : axis_corpus()) {
     const KernelInfo* k = find_kernel(c.origin.value("kernel", ""));
     ASSERT_NE(k, nullptr) << c.id;
     const StaticOutcome out = k->test(c.pair);
@@ -216,9 +216,9 @@ TEST(AxisCoverage, EveryAxisDecidesSomewhere) {
   // decides at least one pair whose exact margin is outside the rounding band.
   constexpr std::uint64_t kSeed = 20261122;
   constexpr std::uint64_t kPerFamily = 4000;
-  std::vector<cli::Case> found;
+  std::vector<harness::Case> found;
   std::map<std::string, std::set<std::string>> constructed;
-  for (const cli::Case& c : load(kSource / "properties" / "corpus" / "axis_coverage_constructed.jsonl"))
+  for (const harness::Case& c : load(kSource / "properties" / "corpus" / "axis_coverage_constructed.jsonl"))
     constructed[c.origin.value("kernel", "")].insert(c.origin.value("axis", ""));
   for (const KernelInfo& k : static_kernels()) {
     if (!k.reports_axis) continue;  // verdicts only: no axis to cover
@@ -232,7 +232,7 @@ TEST(AxisCoverage, EveryAxisDecidesSomewhere) {
         const std::string axis = axis_label(k, out);
         if (!missing.count(axis) || !(oracle::axis_gap(pair, out.direction) > 0)) continue;
         missing.erase(axis);
-        cli::Case c;
+        harness::Case c;
         c.id = k.id + "/" + axis;
         c.scalar = k.scalar;
         c.family = std::string(gen::to_string(family));
@@ -248,7 +248,7 @@ TEST(AxisCoverage, EveryAxisDecidesSomewhere) {
   if (const char* w = std::getenv("SEPAX_WRITE_AXIS_CORPUS"); w && std::string(w) == "1") {
     fs::create_directories(kSource / "properties" / "corpus");
     std::ofstream out(kSource / "properties" / "corpus" / "axis_coverage.jsonl");
-    for (const cli::Case& c : found) out << cli::format_case(c) << '\n';
+    for (const harness::Case& c : found) out << harness::format_case(c) << '\n';
   }
 }
 

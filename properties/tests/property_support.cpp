@@ -5,7 +5,7 @@
 #include <fstream>
 #include <functional>
 
-#include "case_file.hpp"
+#include "sepax/harness/case_file.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
 
@@ -33,7 +33,7 @@ namespace {
 
 struct Remembered {
   std::mutex mutex;
-  std::optional<cli::Case> last;
+  std::optional<harness::Case> last;
 };
 
 Remembered& remembered() {
@@ -45,7 +45,7 @@ Remembered& remembered() {
 
 void Counterexample::remember(const ShapePair& pair, ScalarKind scalar,
                               const std::string& family) {
-  cli::Case c;
+  harness::Case c;
   c.pair = pair;
   c.scalar = scalar;
   c.family = family;
@@ -64,13 +64,13 @@ void Counterexample::save(const std::string& name) {
   std::string file = name;
   for (char& ch : file)
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
-  cli::Case c = *remembered().last;
+  harness::Case c = *remembered().last;
   c.id = file;
   c.origin = {{"property", name}};
   const std::filesystem::path dir = std::filesystem::path(SEPAX_SOURCE_DIR) / "properties" / "regressions";
   std::filesystem::create_directories(dir);
   const std::filesystem::path path = dir / (file + ".jsonl");
-  std::ofstream(path, std::ios::app) << cli::format_case(c) << '\n';
+  std::ofstream(path, std::ios::app) << harness::format_case(c) << '\n';
   std::fprintf(stderr,
                "\nShrunk counterexample of '%s' saved to %s (ctest replays the corpus).\n"
                "Replay it with: sepax check %s\n",

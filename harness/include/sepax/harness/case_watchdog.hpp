@@ -23,7 +23,7 @@
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 /// Which generated cases a group runs (static: generate, moving: generate_moving).
 struct CaseIdentity {
@@ -94,4 +94,4 @@ class CaseWatchdog {
   std::thread thread_;
 };
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

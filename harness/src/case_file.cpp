@@ -1,4 +1,4 @@
-#include "case_file.hpp"
+#include "sepax/harness/case_file.hpp"
 
 #include <cmath>
 #include <cstdint>
@@ -7,10 +7,10 @@
 #include <string>
 #include <utility>
 
-#include "hexfloat.hpp"
+#include "sepax/harness/hexfloat.hpp"
 #include "sepax/core/validate.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 /// A JSON document whose decimal numbers the lexer converts with strtof: the
@@ -336,4 +336,4 @@ std::string format_case(const Case& c) {
   return j.dump();
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -1,4 +1,4 @@
-#include "case_judgement.hpp"
+#include "sepax/harness/case_judgement.hpp"
 
 #include <chrono>
 #include <exception>
@@ -7,7 +7,7 @@
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 Obb3d to_float(const Obb3d& box) { return box.cast<float>().cast<double>(); }
@@ -87,4 +87,4 @@ KernelJudgement judge_kernel(const KernelInfo& kernel, const ShapePair& pair,
   return run;
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

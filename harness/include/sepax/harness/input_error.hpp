@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 /// Thrown by the result and threshold readers; the gate's exit status 2.
 struct InputError : std::runtime_error {
@@ -93,4 +93,4 @@ inline nlohmann::json parse_json_document(const std::filesystem::path& path, con
   }
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -11,7 +11,7 @@
 #include "sepax/core/scalar_traits.hpp"
 #include "sepax/oracle/classify.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 /// The pair exactly as a kernel computing in `scalar` sees it: every stored
 /// double rounded to nearest in that scalar. Only float32 changes anything
@@ -88,4 +88,4 @@ void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePai
 KernelJudgement judge_kernel(const KernelInfo& kernel, const ShapePair& pair,
                              const OracleVerdict& oracle, LazyMargin& margin);
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

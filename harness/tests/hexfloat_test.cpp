@@ -1,4 +1,4 @@
-#include "hexfloat.hpp"
+#include "sepax/harness/hexfloat.hpp"
 
 #include <bit>
 #include <cmath>
@@ -7,7 +7,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 // Bit patterns, not values: 0 == -0 and NaN != NaN would hide the failures
@@ -106,4 +106,4 @@ TEST(HexFloat, RoundsToNearestEvenOnceInTheTargetScalar) {
 }
 
 }  // namespace
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -1,4 +1,4 @@
-#include "case_watchdog.hpp"
+#include "sepax/harness/case_watchdog.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 
 #include "sepax/core/assert.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 namespace {
 // Distinguishes watchdogs (tests make several, possibly at one address), so
@@ -89,4 +89,4 @@ void CaseWatchdog::watch() {
   }
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

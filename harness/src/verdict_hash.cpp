@@ -1,9 +1,9 @@
-#include "verdict_hash.hpp"
+#include "sepax/harness/verdict_hash.hpp"
 
 #include <bit>
 #include <cstdio>
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 /// FNV-1a over 64-bit words, then a splitmix64 finaliser so that the sum of
@@ -58,4 +58,4 @@ std::string VerdictHash::hex() const {
   return text;
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -1,4 +1,4 @@
-#include "moving_judgement.hpp"
+#include "sepax/harness/moving_judgement.hpp"
 
 #include <chrono>
 #include <exception>
@@ -8,7 +8,7 @@
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 /// Calls `f`, storing the wall time it took in `seconds`.
@@ -182,4 +182,4 @@ std::string describe_moving_run(const MovingKernelJudgement& run, const KernelIn
   return answer;
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

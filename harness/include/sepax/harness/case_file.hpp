@@ -36,7 +36,7 @@
 #include "sepax/core/query.hpp"
 #include "sepax/core/scalar_traits.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 /// Constant linear velocities of a and b over [0, T] (Eberly §2.2.2). Read,
 /// validated and written back; static checks ignore it.
@@ -84,4 +84,4 @@ std::string format_case(const Case& c);
 /// not −0), otherwise its hex-float string ("0x1.8p-3", "-0x0p+0").
 nlohmann::ordered_json exact_number_json(double value);
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

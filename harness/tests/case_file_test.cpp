@@ -1,4 +1,4 @@
-#include "case_file.hpp"
+#include "sepax/harness/case_file.hpp"
 
 #include <bit>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 // The example of SPEC §10, on one line.
@@ -272,4 +272,4 @@ TEST(CaseFile, FloatWriteThenReadIsBitExact) {
 }
 
 }  // namespace
-}  // namespace sepax::cli
+}  // namespace sepax::harness

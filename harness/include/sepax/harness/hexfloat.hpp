@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 /// The shortest hexadecimal spelling of `value` that reads back to the same
 /// bits: "0x1.8p-3", "-0x0p+0" (negative zero keeps its sign), "0x0.0000000000001p-1022"
@@ -29,4 +29,4 @@ std::optional<S> parse_hex(std::string_view text);
 extern template std::optional<float> parse_hex<float>(std::string_view);
 extern template std::optional<double> parse_hex<double>(std::string_view);
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

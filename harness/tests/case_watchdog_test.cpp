@@ -1,7 +1,7 @@
 // The case watchdog: a call that outlives the limit is reported once, with
 // the group, case and kernel it was given; calls that return are never
 // reported. (Its use by verify: SepaxVerify.ACallPastTheCaseTimeout…)
-#include "case_watchdog.hpp"
+#include "sepax/harness/case_watchdog.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 using namespace std::chrono_literals;
@@ -74,4 +74,4 @@ TEST(CaseWatchdog, NeverReportsCallsThatReturn) {
 }
 
 }  // namespace
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -28,7 +28,7 @@
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 /// The largest time error (|t − t*| / T) and contact-point distance (relative
 /// to reference_length) that a find_first_contact kernel computing in `scalar`
@@ -161,4 +161,4 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
 std::string describe_moving_run(const MovingKernelJudgement& run, const KernelInfo& kernel,
                                 const MovingOracleVerdict& oracle);
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

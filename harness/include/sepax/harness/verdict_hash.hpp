@@ -10,7 +10,7 @@
 
 #include "sepax/core/registry.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 class VerdictHash {
  public:
@@ -30,4 +30,4 @@ class VerdictHash {
   std::uint64_t sum_ = 0;
 };
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -1,4 +1,4 @@
-#include "hexfloat.hpp"
+#include "sepax/harness/hexfloat.hpp"
 
 #include <cctype>
 #include <cstdlib>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
@@ -78,4 +78,4 @@ std::optional<S> parse_hex(std::string_view text) {
 template std::optional<float> parse_hex<float>(std::string_view);
 template std::optional<double> parse_hex<double>(std::string_view);
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness
