@@ -1,8 +1,8 @@
 #include "sepax/harness/case_judgement.hpp"
 
-#include <chrono>
 #include <exception>
 
+#include "sepax/harness/timed.hpp"
 #include "sepax/oracle/cgal_judge.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
@@ -13,16 +13,6 @@ namespace {
 Obb3d to_float(const Obb3d& box) { return box.cast<float>().cast<double>(); }
 
 Triangle3d to_float(const Triangle3d& tri) { return tri.cast<float>().cast<double>(); }
-
-/// Calls `f`, storing the wall time it took in `seconds` (steady_clock: ~20 ns
-/// per reading, ~2 % of the cheapest oracle call).
-template <class F>
-auto timed(double& seconds, F&& f) {
-  const auto start = std::chrono::steady_clock::now();
-  auto result = f();
-  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
-}
 
 }  // namespace
 

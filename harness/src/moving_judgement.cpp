@@ -1,24 +1,15 @@
 #include "sepax/harness/moving_judgement.hpp"
 
-#include <chrono>
 #include <exception>
 
 #include <fmt/format.h>
 
+#include "sepax/harness/timed.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
 
 namespace sepax::harness {
 namespace {
-
-/// Calls `f`, storing the wall time it took in `seconds`.
-template <class F>
-auto timed(double& seconds, F&& f) {
-  const auto start = std::chrono::steady_clock::now();
-  auto result = f();
-  seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return result;
-}
 
 double to_float(double x) { return static_cast<double>(static_cast<float>(x)); }
 

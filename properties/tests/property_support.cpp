@@ -6,27 +6,37 @@
 #include <functional>
 
 #include "sepax/harness/case_file.hpp"
+#include "sepax/harness/case_judgement.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
 
 namespace sepax::props {
 
+// The judgement is the harness's (judge_exactly, classify_run), the one
+// `sepax verify` and `sepax check` use: the properties judge kernels exactly as
+// a campaign does.
 Truth::Truth(const ShapePair& pair, ScalarKind scalar) : pair_(pair) {
-  const oracle::SatVerdict v = oracle::sat_filtered(pair);
+  const harness::OracleVerdict v = harness::judge_exactly(pair, /*cross_check=*/false);
   intersects_ = v.intersects;
   fallback_ = v.exact_fallback;
   tolerance_ = oracle::verdict_band(pair, scalar);
 }
 
 double Truth::margin() const {
-  if (!margin_) margin_ = oracle::relative_margin(pair_, intersects_);
+  harness::LazyMargin lazy(pair_, intersects_, margin_);
+  margin_ = lazy.get();
   return *margin_;
 }
 
 oracle::Class Truth::classify(const KernelInfo& kernel, bool kernel_intersects) const {
-  if (kernel_intersects == intersects_) return oracle::Class::ok;
-  return oracle::classify(kernel_intersects, intersects_, margin(), tolerance_,
-                          oracle::granted_bias(kernel.bias), kernel.open_sets);
+  harness::KernelJudgement run;
+  run.outcome.intersects = kernel_intersects;
+  harness::OracleVerdict verdict;
+  verdict.intersects = intersects_;
+  harness::LazyMargin lazy(pair_, intersects_, margin_);
+  harness::classify_run(run, kernel, pair_, verdict, lazy);
+  if (lazy.computed()) margin_ = lazy.computed();
+  return run.verdict_class;
 }
 
 namespace {

@@ -52,8 +52,13 @@ OracleVerdict judge_exactly(const ShapePair& pair, bool cross_check, bool unfilt
 /// and verify needs it only for the rare kernel that disagrees.
 class LazyMargin {
  public:
-  LazyMargin(const ShapePair& pair, bool intersects) : pair_(pair), intersects_(intersects) {}
+  /// `known`: the margin when the caller already has it (computed once per
+  /// case, several kernels classified).
+  LazyMargin(const ShapePair& pair, bool intersects, std::optional<double> known = std::nullopt)
+      : pair_(pair), intersects_(intersects), value_(known) {}
   double get();
+  /// The margin if it has been computed.
+  std::optional<double> computed() const { return value_; }
 
  private:
   const ShapePair& pair_;
