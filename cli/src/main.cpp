@@ -1,5 +1,5 @@
 // The `sepax` command: sepax's kernels and, when built, the peer libraries'.
-#include "command_line.hpp"
+#include "common/command_line.hpp"
 #if SEPAX_HAVE_PEERS
 #include "sepax/peers/peers.hpp"
 #endif

@@ -11,8 +11,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "boundary_gate.hpp"
-#include "gate_command.hpp"
+#include "gate/boundary_gate.hpp"
+#include "gate/gate_command.hpp"
 #include "test_files.hpp"
 
 namespace {

@@ -23,9 +23,9 @@
 #include <nlohmann/json.hpp>
 
 #include "test_files.hpp"
-#include "bench_results.hpp"
-#include "gate_command.hpp"
-#include "junit_xml.hpp"
+#include "gate/bench_results.hpp"
+#include "gate/gate_command.hpp"
+#include "gate/junit_xml.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@
 // |                                            | the judge must refuse it                   |
 #include <string>
 
-#include "command_line.hpp"
+#include "common/command_line.hpp"
 #include "sepax/core/obb_obb.hpp"
 #include "sepax/core/obb_obb_moving.hpp"
 #include "sepax/core/registry.hpp"

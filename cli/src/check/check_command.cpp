@@ -1,0 +1,582 @@
+#include "check/check_command.hpp"
+
+#include <array>
+#include <cmath>
+#include <exception>
+#include <fstream>
+#include <optional>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sepax/harness/case_file.hpp"
+#include "sepax/harness/case_judgement.hpp"
+#include "common/kernel_selection.hpp"
+#include "sepax/harness/moving_judgement.hpp"
+#include "sepax/core/validate.hpp"
+#include "sepax/oracle/classify.hpp"
+#include "sepax/oracle/exact_contact.hpp"
+#include "sepax/oracle/margin.hpp"
+#include "common/table.hpp"
+
+namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// Counts over the whole file, for the closing line and the exit status.
+struct CheckTally {
+  std::size_t cases = 0;
+  std::size_t malformed = 0;
+  std::size_t ok = 0;
+  std::size_t boundary = 0;
+  std::size_t gross = 0;       ///< sepax's kernels, and peers named with --kernel
+  std::size_t peer_gross = 0;  ///< peers run by default: findings, not failures
+  std::size_t convention = 0;  ///< open-set peers on exactly touching pairs
+  std::size_t unjudged = 0;  ///< the oracles disagreed or failed on the case
+  std::size_t oracle_disagreements = 0;
+  std::size_t oracle_failures = 0;
+
+  bool failed() const {
+    return malformed + gross + unjudged + oracle_disagreements + oracle_failures > 0;
+  }
+};
+
+/// The oracle's view of a case as a kernel of one scalar sees it, at t = 0
+/// and, when the case has a motion, over [0, T]. Not movable: `margin` and
+/// `moving_margins` refer to members.
+struct OracleView {
+  OracleView(const ShapePair& p, ScalarKind s, std::optional<LinearMotiond> m)
+      : pair(p), scalar(s), motion(std::move(m)) {}
+  OracleView(const OracleView&) = delete;
+  OracleView& operator=(const OracleView&) = delete;
+
+  ShapePair pair;
+  ScalarKind scalar;
+  std::optional<OracleVerdict> verdict;
+  std::optional<LazyMargin> margin;  ///< set once the verdict is known and the oracles agree
+  double tolerance = 0;
+  std::optional<std::string> error;  ///< the pair cannot be judged for this scalar
+
+  std::optional<LinearMotiond> motion;  ///< rounded to `scalar` like the pair
+  std::optional<MovingOracleVerdict> moving;
+  /// Set once the moving oracles agree; with the moving margin already computed.
+  std::optional<MovingMargins> moving_margins;
+  double moving_tolerance = 0;
+  std::optional<std::string> moving_error;  ///< the motion cannot be judged for this scalar
+};
+
+/// A motion rounded to float can overflow.
+std::optional<std::string> invalid_for(const LinearMotiond& motion, ScalarKind scalar) {
+  if (motion.velocity_a.allFinite() && motion.velocity_b.allFinite() && std::isfinite(motion.duration))
+    return std::nullopt;
+  return "rounded to " + std::string(to_string(scalar)) + ", the motion overflows";
+}
+
+/// A box that was valid in double may not be once rounded to float (a huge
+/// coordinate overflows): such a kernel cannot be run meaningfully.
+std::optional<std::string> invalid_for(const ShapePair& pair, ScalarKind scalar) {
+  const double tol = axis_tolerance(scalar);
+  auto box = [&](const Obb3d& b, const char* name) { return validate(b, name, tol); };
+  auto tri = [&](const Triangle3d& t, const char* name) { return validate(t, name); };
+  std::optional<ValidationError> error;
+  switch (pair.query) {
+    case Query::obb_obb:
+      if (!(error = box(pair.obb_a, "a"))) error = box(pair.obb_b, "b");
+      break;
+    case Query::tri_obb:
+      if (!(error = tri(pair.tri_a, "a"))) error = box(pair.obb_b, "b");
+      break;
+    case Query::tri_tri:
+      if (!(error = tri(pair.tri_a, "a"))) error = tri(pair.tri_b, "b");
+      break;
+  }
+  if (!error) return std::nullopt;
+  return "rounded to " + std::string(to_string(scalar)) + ", " + error->message();
+}
+
+/// The moving part of a view: both first-contact oracles (and moving_intersects
+/// and the static verdict at t = 0, which must agree), the tolerance and margin.
+void judge_moving(OracleView& view) {
+  if ((view.moving_error = invalid_for(*view.motion, view.scalar))) return;
+  try {
+    view.moving = judge_moving_exactly(view.pair, *view.motion, /*cross_check=*/true);
+    if (view.verdict && !view.verdict->oracles_disagree())
+      view.moving->static_intersects = view.verdict->intersects;
+    view.moving_tolerance = oracle::moving_boundary_tolerance(view.pair, *view.motion, view.scalar);
+    if (!view.moving->oracles_disagree()) {
+      view.moving_margins.emplace(view.pair, *view.motion, *view.moving);
+      view.moving_margins->moving();
+    }
+  } catch (const std::exception& e) {
+    view.moving_margins.reset();
+    view.moving_error = std::string("moving oracle failed: ") + e.what();
+  }
+}
+
+void judge(OracleView& view, bool needs_validation) {
+  if (needs_validation) {
+    view.error = invalid_for(view.pair, view.scalar);
+    if (view.error) {
+      view.moving_error = view.error;
+      return;
+    }
+  }
+  try {
+    view.verdict = judge_exactly(view.pair, /*cross_check=*/true);
+    view.tolerance = oracle::verdict_band(view.pair, view.scalar);
+    if (!view.verdict->oracles_disagree()) {
+      view.margin.emplace(view.pair, view.verdict->intersects);
+      view.margin->get();
+    }
+  } catch (const std::exception& e) {
+    view.error = std::string("oracle failed: ") + e.what();
+  }
+  if (view.motion) judge_moving(view);
+}
+
+Json point_json(const std::array<double, 3>& p) {
+  return {exact_number_json(p[0]), exact_number_json(p[1]), exact_number_json(p[2])};
+}
+
+/// SPEC §10's {"state","t","point"} (t and point only for first_contact), and
+/// the exact rational t*.
+Json contact_json(const oracle::ExactContact& c) {
+  Json j;
+  j["state"] = to_string(c.state);
+  if (c.state == ContactState::first_contact) {
+    j["t"] = exact_number_json(c.time);
+    j["point"] = point_json(c.point);
+    j["t_exact"] = c.time_exact;
+  }
+  return j;
+}
+
+void add_moving_json(Json& j, OracleView& view) {
+  if (view.moving_error) {
+    j["moving_error"] = *view.moving_error;
+    return;
+  }
+  const MovingOracleVerdict& m = *view.moving;
+  j["first_contact"] = contact_json(m.contact);
+  j["first_contact_lp"] = contact_json(*m.lp);
+  j["moving_intersects"] = *m.moving_intersects;
+  if (m.oracles_disagree()) j["moving_disagreement"] = true;
+  if (view.moving_margins) j["moving_margin"] = view.moving_margins->moving();
+  j["moving_tolerance"] = view.moving_tolerance;
+}
+
+Json oracle_json(OracleView& view) {
+  Json j;
+  if (view.error) {
+    j["error"] = *view.error;
+    if (view.motion && view.moving_error != view.error) add_moving_json(j, view);
+    return j;
+  }
+  const OracleVerdict& v = *view.verdict;
+  j["intersects"] = v.intersects;
+  if (view.margin) j["margin"] = view.margin->get();
+  j["cgal_intersects"] = *v.cgal_intersects;
+  if (v.oracles_disagree()) j["disagreement"] = true;
+  j["tolerance"] = view.tolerance;
+  j["exact_fallback"] = v.exact_fallback;
+  if (view.motion) add_moving_json(j, view);
+  return j;
+}
+
+Json direction_json(const std::array<double, 3>& d) {
+  return {exact_number_json(d[0]), exact_number_json(d[1]), exact_number_json(d[2])};
+}
+
+std::string axis_name(const StaticOutcome& o, Query q) {
+  return to_string(o.axis, q != Query::obb_obb, q == Query::tri_tri);
+}
+
+std::string readable(double value) { return fmt::format("{:.6g}", value); }
+
+/// A time as precisely as its scalar holds it.
+std::string readable_time(double t, ScalarKind scalar) {
+  return scalar == ScalarKind::float32 ? fmt::format("{:.9g}", t) : fmt::format("{:.17g}", t);
+}
+
+std::string readable_point(const std::array<double, 3>& p) {
+  return fmt::format("({}, {}, {})", readable(p[0]), readable(p[1]), readable(p[2]));
+}
+
+std::string readable_contact(const oracle::ExactContact& c) {
+  if (c.state != ContactState::first_contact) return to_string(c.state);
+  return fmt::format("first_contact at t* = {} (exactly {}), point {}", readable_time(c.time, ScalarKind::float64),
+                     c.time_exact, readable_point(c.point));
+}
+
+std::string moving_oracle_line(OracleView& view) {
+  if (view.moving_error) return "moving oracle: " + *view.moving_error;
+  const MovingOracleVerdict& m = *view.moving;
+  if (m.oracles_disagree()) return "moving oracle: DISAGREEMENT: " + m.describe();
+  return fmt::format("moving oracle: {}; first_contact_lp and moving_intersects agree; moving margin {}, "
+                     "tolerance {} ({})",
+                     readable_contact(m.contact), readable(view.moving_margins->moving()),
+                     readable(view.moving_tolerance), to_string(view.scalar));
+}
+
+std::string oracle_line(OracleView& view) {
+  if (view.error) return "oracle: " + *view.error;
+  const OracleVerdict& v = *view.verdict;
+  if (v.oracles_disagree())
+    return fmt::format("oracle: DISAGREEMENT: exact SAT says {}, CGAL says {}",
+                       v.intersects ? "intersecting" : "separated",
+                       *v.cgal_intersects ? "intersecting" : "separated");
+  return fmt::format("oracle: {}, margin {}, tolerance {} ({}), CGAL agrees{}",
+                     v.intersects ? "intersecting" : "separated", readable(view.margin->get()),
+                     readable(view.tolerance), to_string(view.scalar),
+                     v.exact_fallback ? ", exact fallback ran" : "");
+}
+
+/// Kernels that apply to a case: the explicit ones of its query, or every
+/// registered one of its query and scalar (moving ones only when the case has
+/// a motion; an explicit moving kernel on a case without one is reported).
+std::vector<const KernelInfo*> kernels_for(const Case& c, const std::vector<const KernelInfo*>& chosen,
+                                           bool explicit_choice) {
+  std::vector<const KernelInfo*> kernels;
+  for (const KernelInfo* k : chosen) {
+    if (k->query != c.pair.query) continue;
+    if (!explicit_choice && (k->scalar != c.scalar || (k->mode != KernelMode::static_test && !c.motion)))
+      continue;
+    kernels.push_back(k);
+  }
+  return kernels;
+}
+
+LinearMotiond to_motion(const CaseMotion& m) {
+  LinearMotiond motion;
+  motion.velocity_a = Vec3<double>(m.va[0], m.va[1], m.va[2]);
+  motion.velocity_b = Vec3<double>(m.vb[0], m.vb[1], m.vb[2]);
+  motion.duration = m.duration;
+  return motion;
+}
+
+class CaseChecker {
+ public:
+  /// peers_fail: a peer's gross verdict fails the run (the peer was asked
+  /// for by name with --kernel: replaying its finding).
+  CaseChecker(std::ostream& out, std::ostream& err, bool json, CheckTally& tally, bool peers_fail)
+      : out_(out), err_(err), json_(json), tally_(tally), peers_fail_(peers_fail) {}
+
+  void malformed(const CaseError& e) {
+    ++tally_.malformed;
+    if (json_) {
+      Json j;
+      j["line"] = e.line;
+      j["error"] = e.message;
+      out_ << j.dump() << '\n';
+    } else {
+      out_ << fmt::format("line {}: malformed: {}\n\n", e.line, e.message);
+    }
+  }
+
+  void check(const Case& c, const std::vector<const KernelInfo*>& kernels) {
+    ++tally_.cases;
+    const std::size_t line = c.line;
+    // One view per scalar in play; the case's own first. Array slots keep the
+    // views in place (they are not movable).
+    std::array<std::optional<OracleView>, 2> views;
+    auto view_for = [&](ScalarKind s) -> OracleView& {
+      auto& slot = views[s == ScalarKind::float32 ? 0 : 1];
+      if (!slot) {
+        std::optional<LinearMotiond> motion;
+        if (c.motion) motion = rounded_to(to_motion(*c.motion), s);
+        slot.emplace(rounded_to(c.pair, s), s, motion);
+        judge(*slot, s != c.scalar);
+        count_oracle(*slot, c, line);
+      }
+      return *slot;
+    };
+    OracleView& own = view_for(c.scalar);
+
+    Json j;
+    j["id"] = c.id;
+    j["line"] = line;
+    if (c.family) j["family"] = *c.family;
+    j["oracle"] = oracle_json(own);
+    j["kernels"] = Json::array();
+    Table table({{"kernel"}, {"answer"}, {"class"}, {"separating axis"}});
+    Table moving_table({{"kernel"},
+                        {"answer"},
+                        {"t"},
+                        {"exact t*"},
+                        {"class"},
+                        {"time error / T"},
+                        {"point dist / size"},
+                        {"ill-cond"},
+                        {"separating axis"}});
+    std::vector<std::string> notes;
+
+    for (const KernelInfo* kernel : kernels) {
+      OracleView& view = view_for(kernel->scalar);
+      const bool moving = kernel->mode != KernelMode::static_test;
+      KernelReport report = moving ? judge_moving_kernel_on(*kernel, view, c.pair.query)
+                                   : judge_kernel_on(*kernel, view, c.pair.query);
+      if (kernel->scalar != c.scalar) {
+        report.json["oracle"] = oracle_json(view);
+        notes.push_back(kernel->id + " judged on the case rounded to " +
+                        std::string(to_string(kernel->scalar)) + ": " +
+                        (moving && view.motion ? moving_oracle_line(view) : oracle_line(view)));
+      }
+      if (report.note) notes.push_back(*report.note);
+      j["kernels"].push_back(std::move(report.json));
+      (moving ? moving_table : table).add_row(std::move(report.row));
+    }
+
+    if (json_) {
+      out_ << j.dump() << '\n';
+      return;
+    }
+    out_ << fmt::format("{}  {} {}{}  (line {})\n", c.id, to_string(c.pair.query), to_string(c.scalar),
+                        c.family ? "  family " + *c.family : "", line);
+    out_ << "  " << oracle_line(own) << '\n';
+    if (c.motion) {
+      const CaseMotion& m = *c.motion;
+      out_ << fmt::format("  motion: va {}, vb {}, T {}\n", readable_point(m.va), readable_point(m.vb),
+                          readable(m.duration));
+      out_ << "  " << moving_oracle_line(own) << '\n';
+    }
+    if (kernels.empty()) out_ << "  no kernel registered for this query and scalar\n";
+    if (!table.empty()) out_ << table.to_text("  ");
+    if (!moving_table.empty()) out_ << moving_table.to_text("  ");
+    for (const std::string& note : notes) out_ << "  note: " << note << '\n';
+    out_ << '\n';
+  }
+
+ private:
+  /// One kernel's entry: the JSON object, the table row, an optional note.
+  struct KernelReport {
+    Json json;
+    std::vector<std::string> row;  ///< one cell per column of its table
+    std::optional<std::string> note;
+  };
+
+  /// A moving kernel's entry: test_moving gives {"kernel","intersects","class"}
+  /// (and the separating axis), find_first_contact {"kernel","state","t",
+  /// "point","class"} with the scores (SPEC §10); classified by
+  /// moving_judgement.hpp's table.
+  KernelReport judge_moving_kernel_on(const KernelInfo& kernel, OracleView& view, Query query) {
+    const bool find = kernel.mode == KernelMode::first_contact;
+    KernelReport report;
+    report.json["kernel"] = kernel.id;
+    auto unjudged = [&](const std::string& why) {
+      ++tally_.unjudged;
+      report.json["class"] = "unjudged";
+      report.json["error"] = why;
+      report.row = {kernel.id, "", "", "", "unjudged", "", "", "", ""};
+      report.note = kernel.id + ": " + why;
+      return report;
+    };
+    if (!view.motion) return unjudged("the case has no motion: a moving kernel needs one");
+    if (view.moving_error) return unjudged(*view.moving_error);
+
+    MovingKernelJudgement run = run_moving_kernel(kernel, view.pair, *view.motion);
+    const MovingOracleVerdict& oracle = *view.moving;
+    std::string klass = "unjudged";
+    if (view.moving_margins) {
+      try {
+        classify_moving_run(run, kernel, view.pair, *view.motion, oracle, *view.moving_margins,
+                            /*always_score=*/true);
+        klass = std::string(oracle::to_string(run.verdict_class));
+        count(run.verdict_class, kernel);
+      } catch (const std::exception& e) {
+        ++tally_.oracle_failures;
+        err_ << fmt::format("sepax check: {}: margin or score failed: {}\n", kernel.id, e.what());
+        report.note = kernel.id + ": margin or score failed: " + e.what();
+        ++tally_.unjudged;
+      }
+    } else {
+      ++tally_.unjudged;  // the oracles disagreed: the kernel runs, but cannot be judged
+    }
+
+    const std::string exact_t = oracle.contact.state == ContactState::first_contact
+                                    ? readable_time(oracle.contact.time, ScalarKind::float64)
+                                    : "";
+    std::string answer, t, axis;
+    if (run.error) {
+      report.json["error"] = *run.error;
+      report.note = kernel.id + " threw: " + *run.error;
+    } else if (!find) {
+      report.json["intersects"] = run.verdict.intersects;
+      answer = run.verdict.intersects ? "meet" : "never meet";
+      if (!run.verdict.intersects && kernel.reports_axis) {
+        report.json["axis"] = axis_name(run.verdict, query);
+        report.json["direction"] = direction_json(run.verdict.direction);
+        axis = fmt::format("{} ({}, {}, {})", axis_name(run.verdict, query), readable(run.verdict.direction[0]),
+                           readable(run.verdict.direction[1]), readable(run.verdict.direction[2]));
+      }
+    } else {
+      const ContactOutcome& o = run.contact;
+      report.json["state"] = to_string(o.state);
+      answer = to_string(o.state);
+      if (o.state == ContactState::first_contact) {
+        report.json["t"] = exact_number_json(o.time);
+        report.json["point"] = point_json(o.point);
+        t = readable_time(o.time, kernel.scalar);
+      }
+      if (o.state != ContactState::overlapping_at_start)
+        axis = to_string(o.axis, query != Query::obb_obb, query == Query::tri_tri);
+    }
+    report.json["class"] = klass;
+    if (find && !axis.empty()) report.json["axis"] = axis;
+    std::string time_error, point_distance, ill;
+    if (run.score) {
+      const oracle::ContactScore& score = *run.score;
+      if (run.contact.state == ContactState::first_contact && oracle.contact.state == ContactState::first_contact) {
+        report.json["time_error"] = score.time_error;
+        time_error = fmt::format("{:.3g}", score.time_error);
+      }
+      if (run.contact.state == ContactState::first_contact) {
+        report.json["point_distance"] = score.point_distance;
+        point_distance = fmt::format("{:.3g}", score.point_distance);
+      }
+      report.json["ill_conditioned"] = score.ill_conditioned;
+      ill = score.ill_conditioned ? "yes" : "no";
+    }
+    if (find) report.json["bound"] = contact_error_bound(kernel.scalar);
+    if (run.margin) report.json["margin"] = *run.margin;
+    if (run.tolerance) report.json["tolerance"] = *run.tolerance;
+    if (!run.error && run.verdict_class != oracle::Class::ok && view.moving_margins)
+      report.note = kernel.id + ": " + describe_moving_run(run, kernel, oracle);
+    report.row = {kernel.id, answer, t, find ? exact_t : "", klass, time_error, point_distance, ill, axis};
+    return report;
+  }
+
+  KernelReport judge_kernel_on(const KernelInfo& kernel, OracleView& view, Query query) {
+    KernelReport report;
+    report.json["kernel"] = kernel.id;
+    if (view.error) {
+      ++tally_.unjudged;
+      report.json["class"] = "unjudged";
+      report.json["error"] = *view.error;
+      report.row = {kernel.id, "", "unjudged", ""};
+      report.note = kernel.id + ": " + *view.error;
+      return report;
+    }
+    KernelJudgement run = run_kernel(kernel, view.pair);
+    // Without a margin the oracles disagreed: the kernel runs, but cannot be judged.
+    if (view.margin) classify_run(run, kernel, view.pair, *view.verdict, *view.margin);
+    const std::string klass =
+        view.margin ? std::string(oracle::to_string(run.verdict_class)) : "unjudged";
+    if (view.margin)
+      count(run.verdict_class, kernel);
+    else
+      ++tally_.unjudged;
+
+    const StaticOutcome& o = run.outcome;
+    std::string answer, axis;
+    if (run.error) {
+      report.json["error"] = *run.error;
+      report.note = kernel.id + " threw: " + *run.error;
+    } else {
+      report.json["intersects"] = o.intersects;
+      answer = o.intersects ? "intersects" : "separated";
+    }
+    report.json["class"] = klass;
+    if (!run.error && !o.intersects) {
+      report.json["axis"] = axis_name(o, query);
+      report.json["direction"] = direction_json(o.direction);
+      axis = fmt::format("{} ({}, {}, {})", axis_name(o, query), readable(o.direction[0]),
+                         readable(o.direction[1]), readable(o.direction[2]));
+    }
+    report.row = {kernel.id, answer, klass, axis};
+    return report;
+  }
+
+  void count(oracle::Class k, const KernelInfo& kernel) {
+    switch (k) {
+      case oracle::Class::ok: ++tally_.ok; break;
+      case oracle::Class::boundary: ++tally_.boundary; break;
+      case oracle::Class::gross: ++(kernel.is_peer() && !peers_fail_ ? tally_.peer_gross : tally_.gross); break;
+      case oracle::Class::convention: ++tally_.convention; break;
+    }
+  }
+
+  void count_oracle(const OracleView& view, const Case& c, std::size_t line) {
+    if (view.moving_error && view.moving_error->rfind("moving oracle failed", 0) == 0) {
+      ++tally_.oracle_failures;
+      err_ << fmt::format("sepax check: case {} (line {}): {}\n", c.id, line, *view.moving_error);
+    }
+    if (view.moving && view.moving->oracles_disagree()) {
+      ++tally_.oracle_disagreements;
+      err_ << fmt::format(
+          "sepax check: ORACLE DISAGREEMENT on case {} (line {}, moving, judged as {}): {}. This is a bug in "
+          "the harness, not in a kernel.\n",
+          c.id, line, to_string(view.scalar), view.moving->describe());
+    }
+    if (view.error && view.error->rfind("oracle failed", 0) == 0) {
+      ++tally_.oracle_failures;
+      err_ << fmt::format("sepax check: case {} (line {}): {}\n", c.id, line, *view.error);
+    }
+    if (view.verdict && view.verdict->oracles_disagree()) {
+      ++tally_.oracle_disagreements;
+      err_ << fmt::format(
+          "sepax check: ORACLE DISAGREEMENT on case {} (line {}, judged as {}): exact SAT says {}, "
+          "CGAL says {}. This is a bug in the harness, not in a kernel.\n",
+          c.id, line, to_string(view.scalar), view.verdict->intersects ? "intersecting" : "separated",
+          *view.verdict->cgal_intersects ? "intersecting" : "separated");
+    }
+  }
+
+  std::ostream& out_;
+  std::ostream& err_;
+  bool json_;
+  CheckTally& tally_;
+  bool peers_fail_;
+};
+
+std::string closing_line(const CheckTally& t) {
+  std::string line = fmt::format("{} case{}", t.cases, t.cases == 1 ? "" : "s");
+  if (t.malformed) line += fmt::format(", {} malformed line{}", t.malformed, t.malformed == 1 ? "" : "s");
+  line += fmt::format(": {} ok, {} boundary, {} gross", t.ok, t.boundary, t.gross);
+  if (t.peer_gross) line += fmt::format(" (and {} gross of peer libraries: findings, not failures)", t.peer_gross);
+  if (t.convention)
+    line += fmt::format(" ({} convention: an open-set library called exactly touching shapes separated)", t.convention);
+  if (t.unjudged) line += fmt::format(", {} unjudged", t.unjudged);
+  if (t.oracle_disagreements)
+    line += fmt::format(", {} ORACLE DISAGREEMENT{}", t.oracle_disagreements,
+                        t.oracle_disagreements == 1 ? "" : "S");
+  if (t.oracle_failures)
+    line += fmt::format(", {} oracle failure{}", t.oracle_failures, t.oracle_failures == 1 ? "" : "s");
+  line += t.failed() ? " -> exit 1" : " -> exit 0";
+  return line;
+}
+
+}  // namespace
+
+int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  std::string error;
+  const auto chosen = select_kernels(options.kernel_ids, error);
+  if (!chosen) {
+    err << "sepax check: " << error << '\n';
+    return 2;
+  }
+  std::ifstream in(options.cases_path);
+  if (!in) {
+    err << "sepax check: cannot open " << options.cases_path << '\n';
+    return 2;
+  }
+
+  CheckTally tally;
+  CaseChecker checker(out, err, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
+  for (const CaseOrError& entry : read_cases(in)) {
+    if (const auto* bad = std::get_if<CaseError>(&entry)) {
+      checker.malformed(*bad);
+      continue;
+    }
+    const Case& c = std::get<Case>(entry);
+    checker.check(c, kernels_for(c, *chosen, !options.kernel_ids.empty()));
+  }
+  (options.json ? err : out) << closing_line(tally) << '\n';
+  return tally.failed() ? 1 : 0;
+}
+
+}  // namespace sepax::cli

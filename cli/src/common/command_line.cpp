@@ -1,0 +1,139 @@
+/// \file The `sepax` command line: `check` replays case files, `verify` runs
+/// the default campaign, `report` turns results into a report, `gate` checks
+/// them. Exit status: 0 success, 1 a finding (gross verdict, malformed case,
+/// oracle disagreement), 2 a usage error, 3 a call that did not return.
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "common/command_line.hpp"
+
+#include "common/assert_to_exception.hpp"
+#include "common/build_info.hpp"
+#include "check/check_command.hpp"
+#include "gate/gate_command.hpp"
+#include "report/report_command.hpp"
+#include "verify/verify_command.hpp"
+
+namespace {
+
+constexpr int kUsageError = 2;
+
+/// CLI11's PositiveNumber reports "not in range 0.000000 to 1.797693e+308";
+/// this says what is meant.
+CLI::Validator positive() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          if (std::stod(text) > 0) return "";
+        } catch (const std::exception&) {
+        }
+        return "must be a number > 0, got " + text;
+      },
+      "> 0");
+}
+
+std::string command_line(int argc, char** argv) {
+  std::string line;
+  for (int i = 0; i < argc; ++i) line += (i ? " " : "") + std::string(argv[i]);
+  return line;
+}
+
+}  // namespace
+
+namespace sepax::cli {
+
+int run_command_line(int argc, char** argv) {
+  CLI::App app{"sepax: judges separating-axis collision kernels against exact oracles"};
+  app.set_version_flag("--version", [] { return sepax::cli::version_text(); }, "Print the version and the commit");
+  app.require_subcommand(1);
+
+  CheckOptions check;
+  CLI::App* check_cmd = app.add_subcommand(
+      "check", "Run the kernels and both oracles on the cases of a JSON Lines file");
+  check_cmd->add_option("cases", check.cases_path, "Case file (JSON Lines: one case per line, see README \"Case files\")")
+      ->required()
+      ->type_name("CASES.jsonl");
+  check_cmd->add_flag("--json", check.json, "JSON Lines output, one object per case");
+  check_cmd->add_option("--kernel", check.kernel_ids,
+                        "Only this kernel id (repeatable); may name a kernel of the other scalar");
+
+  VerifyOptions verify;
+  CLI::App* verify_cmd = app.add_subcommand(
+      "verify", "Short campaign: every kernel x family against the exact oracle, with a summary");
+  verify_cmd->add_option("--seed", verify.seed, "Campaign seed")->capture_default_str();
+  verify_cmd->add_option("--budget", verify.budget_seconds, "Time budget in seconds, split over the groups")
+      ->capture_default_str()
+      ->check(positive());
+  verify_cmd->add_option("--cases", verify.cases_per_group,
+                         "Exactly N cases per query x scalar x family group (overrides --budget)")
+      ->check(positive());
+  verify_cmd->add_option("--threads", verify.threads, "Worker threads (default: every core)")
+      ->check(positive());
+  verify_cmd->add_option("--out", verify.out, "Results directory")->capture_default_str();
+  verify_cmd->add_option("--family", verify.families, "Only this generator family (repeatable)");
+  verify_cmd->add_option("--kernel", verify.kernel_ids, "Only this kernel id (repeatable)");
+  verify_cmd->add_flag("--moving,!--no-moving", verify.moving,
+                       "Run the moving kernels too (test_moving, find_first_contact; the default)");
+  verify_cmd
+      ->add_option("--case-timeout", verify.case_timeout_seconds,
+                   "Stop (exit 3) when one oracle or kernel call runs longer than this many seconds; the case is "
+                   "written under hang/ with its replay command")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  verify_cmd->add_option("--max-replays", verify.max_replays,
+                         "Replay files kept per kernel x family")
+      ->capture_default_str();
+
+  ReportOptions report;
+  CLI::App* report_cmd = app.add_subcommand(
+      "report", "Markdown and self-contained HTML report (tables, plots) from verify and benchmark results");
+  report_cmd->add_option("inputs", report.inputs,
+                         "verify results directories or verify.jsonl files, Google Benchmark JSON files")
+      ->required()
+      ->type_name("RESULTS...");
+  report_cmd->add_option("-o,--out", report.out, "Output directory (report.md, report.html, plots/)")
+      ->capture_default_str();
+  report_cmd->add_option("--title", report.title, "Report title");
+
+  GateOptions gate;
+  CLI::App* gate_cmd = app.add_subcommand(
+      "gate", "CI regression gate: verify and benchmark results against thresholds and a baseline (exit 1 on regression)");
+  gate_cmd->add_option("inputs", gate.inputs,
+                       "verify results directories or verify.jsonl files, Google Benchmark JSON files of one run")
+      ->required()
+      ->type_name("RESULTS...");
+  gate_cmd->add_option("--thresholds", gate.thresholds, "Thresholds file (JSON; schema in cli/src/gate/gate_command.hpp)")
+      ->required();
+  gate_cmd->add_option("--baseline", gate.baseline, "Baseline of speed ratios (written by --write-baseline)");
+  gate_cmd->add_option("--junit", gate.junit, "Also write the checks as JUnit XML to this file");
+  gate_cmd->add_option("--boundary-baseline", gate.boundary_baseline,
+                       "Baseline of boundary shares per kernel x family (written by --write-boundary-baseline); a "
+                       "share that rises beyond it fails");
+  gate_cmd->add_option("--write-boundary-baseline", gate.write_boundary_baseline,
+                       "Write the boundary counts of the sepax kernels' rows to this file");
+  gate_cmd->add_option("--write-baseline", gate.write_baseline,
+                       "Write the measured speed ratios and the machine to this file (one benchmark input)");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);  // prints help or the error
+    return status == 0 ? 0 : kUsageError;
+  }
+
+  // A failed precondition inside a kernel or oracle becomes a reported
+  // finding for that case rather than an abort of the whole run.
+  throw_on_assert();
+
+  if (*check_cmd) return run_check(check, std::cout, std::cerr);
+  if (*report_cmd) return run_report(report, std::cerr);
+  if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
+  verify.program = argv[0];
+  verify.command_line = command_line(argc, argv);
+  return run_verify(verify, std::cout, std::cerr);
+}
+
+}  // namespace sepax::cli

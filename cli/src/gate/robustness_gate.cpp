@@ -1,0 +1,105 @@
+#include "gate/robustness_gate.hpp"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "sepax/harness/input_error.hpp"
+
+namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
+namespace {
+
+
+std::string plural(std::uint64_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
+
+GateCheck row_check(const VerifyRow& row, std::uint64_t max_gross) {
+  GateCheck c;
+  c.group = "robustness";
+  const std::string where = fmt::format("{} x {}", row.kernel, row.family);
+  c.subject = row.is_peer() ? fmt::format("{} ({}, peer: {})", where, to_string(row.table), row.origin)
+                            : fmt::format("{} ({})", where, to_string(row.table));
+  c.measured = fmt::format("gross {} of {} cases, oracle disagreements {}, harness errors {}", row.gross, row.cases,
+                           row.oracle_disagreements, row.harness_errors);
+  c.limit = row.is_peer() ? "oracle disagreements + harness errors = 0 (a peer's gross verdicts never fail)"
+                          : fmt::format("gross <= {}; oracle disagreements + harness errors = 0", max_gross);
+  if (!row.is_peer() && row.gross > max_gross)
+    c.failures.push_back(fmt::format("{} of sepax kernel {} on family {} ({} table) exceed max_gross {}",
+                                     plural(row.gross, "gross verdict"), row.kernel, row.family,
+                                     to_string(row.table), max_gross));
+  if (row.oracle_disagreements)
+    c.failures.push_back(fmt::format("{} on the {} {} group of {}: the exact oracles disagree (a harness bug)",
+                                     plural(row.oracle_disagreements, "oracle disagreement"), row.family,
+                                     to_string(row.table), row.kernel));
+  if (row.harness_errors)
+    c.failures.push_back(fmt::format("{} on the {} {} group of {}: the generator or an oracle threw",
+                                     plural(row.harness_errors, "harness error"), row.family,
+                                     to_string(row.table), row.kernel));
+  // Where to look: the row (the first one, when inputs added up).
+  for (std::string& reason : c.failures) reason += fmt::format(" [{}]", file_position(row.file, row.line));
+  if (row.is_peer() && row.gross) {
+    c.peer_finding = true;
+    c.note = fmt::format("peer finding (informational): {} of {}'s {} on family {}; replay files in the verify "
+                         "results' gross/",
+                         plural(row.gross, "gross verdict"), row.origin, row.kernel, row.family);
+  }
+  return c;
+}
+
+/// A find kernel's contact points come from the seed's method (the supporting
+/// features) on the large majority of first contacts, not from the rescue.
+GateCheck primary_share_check(const VerifyRow& row, double min_share) {
+  GateCheck c;
+  c.group = "robustness";
+  c.subject = fmt::format("{} x {} (primary path)", row.kernel, row.family);
+  const std::uint64_t all = row.features_path + row.closest_points_path;
+  const double share = double(row.features_path) / double(all);
+  c.measured = fmt::format("features {} of {} first contacts ({:.1f} %), rescued {}", row.features_path, all,
+                           100 * share, row.closest_points_path);
+  c.limit = fmt::format("share >= {:.1f} %", 100 * min_share);
+  if (share < min_share)
+    c.failures.push_back(fmt::format("{} on {}: only {:.1f} % of first contacts from the supporting features; the "
+                                     "closest-points rescue produced {} [{}]",
+                                     row.kernel, row.family, 100 * share, row.closest_points_path,
+                                     file_position(row.file, row.line)));
+  return c;
+}
+
+GateCheck presence_check(const std::string& kernel, const std::vector<VerifyRow>& rows,
+                         const std::vector<VerifyFile>& inputs, const Thresholds& thresholds) {
+  GateCheck c;
+  c.group = "robustness";
+  c.subject = fmt::format("{} present in the verify results", kernel);
+  const auto n = std::count_if(rows.begin(), rows.end(), [&](const VerifyRow& r) { return r.kernel == kernel; });
+  c.measured = plural(static_cast<std::uint64_t>(n), "kernel x family row");
+  c.limit = "at least 1 row";
+  if (n == 0) {
+    std::vector<std::string> files;
+    for (const VerifyFile& f : inputs) files.push_back(f.path.string());
+    c.failures.push_back(fmt::format("missing: {} is named in {} but has no row in {}", kernel,
+                                     thresholds.path.string(),
+                                     files.empty() ? "the inputs (no verify results given)"
+                                                   : fmt::format("{}", fmt::join(files, ", "))));
+  }
+  return c;
+}
+
+}  // namespace
+
+std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, const Thresholds& thresholds) {
+  const std::vector<VerifyRow> rows = merged_rows(inputs);
+  std::vector<GateCheck> checks;
+  for (const std::string& kernel : thresholds.kernels) checks.push_back(presence_check(kernel, rows, inputs, thresholds));
+  for (const VerifyRow& row : rows) checks.push_back(row_check(row, thresholds.max_gross));
+  if (thresholds.min_primary_share > 0)
+    for (const VerifyRow& row : rows)
+      if (!row.is_peer() && row.features_path + row.closest_points_path > 0)
+        checks.push_back(primary_share_check(row, thresholds.min_primary_share));
+  return checks;
+}
+
+}  // namespace sepax::cli

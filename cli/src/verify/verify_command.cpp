@@ -1,0 +1,745 @@
+#include "verify/verify_command.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <exception>
+#include <map>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <ostream>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+
+#include "common/build_info.hpp"
+#include "sepax/harness/case_file.hpp"
+#include "verify/group_run.hpp"
+#include "common/kernel_selection.hpp"
+#include "verify/moving_group_run.hpp"
+#include "verify/moving_report.hpp"
+#include "common/progress.hpp"
+#include "common/results_directory.hpp"
+#include "sepax/generators/generate.hpp"
+#include "common/table.hpp"
+
+namespace sepax::cli {
+
+// The harness library's names (case files, judgement, watchdog), used unqualified here.
+using namespace sepax::harness;
+namespace {
+
+using Json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+constexpr std::array kQueries{Query::obb_obb, Query::tri_obb, Query::tri_tri};
+constexpr std::array kScalars{ScalarKind::float32, ScalarKind::float64};
+
+/// Replay files listed on the terminal; summary.md lists them all.
+constexpr std::size_t kReplaysPrinted = 10;
+
+std::vector<Group> make_groups(const std::vector<const KernelInfo*>& kernels,
+                               const std::vector<gen::Family>& families) {
+  std::vector<Group> groups;
+  for (Query q : kQueries)
+    for (ScalarKind s : kScalars) {
+      std::vector<const KernelInfo*> matching;
+      for (const KernelInfo* k : kernels)
+        if (k->mode == KernelMode::static_test && k->query == q && k->scalar == s) matching.push_back(k);
+      if (matching.empty()) continue;
+      for (gen::Family f : families) groups.push_back(Group{q, s, f, matching});
+    }
+  return groups;
+}
+
+/// The moving kernels' groups: cases from generate_moving, every family.
+std::vector<MovingGroup> make_moving_groups(const std::vector<const KernelInfo*>& kernels,
+                                            const std::vector<gen::Family>& families) {
+  std::vector<MovingGroup> groups;
+  for (Query q : kQueries)
+    for (ScalarKind s : kScalars) {
+      std::vector<const KernelInfo*> matching;
+      for (const KernelInfo* k : kernels)
+        if (k->mode != KernelMode::static_test && k->query == q && k->scalar == s) matching.push_back(k);
+      if (matching.empty()) continue;
+      for (gen::Family f : families) groups.push_back(MovingGroup{q, s, f, matching});
+    }
+  return groups;
+}
+
+std::string group_label(const Group& g) {
+  return fmt::format("{} {} {}", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
+}
+
+std::string group_label(const MovingGroup& g) {
+  return fmt::format("{} {} {} moving", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
+}
+
+std::string file_stem(std::string text) {
+  std::replace(text.begin(), text.end(), '/', '_');
+  return text;
+}
+
+/// A replayable finding: the file written and the command that replays it.
+struct Replay {
+  std::string command;
+  std::string detail;
+};
+
+/// One printed row: a kernel on one family.
+struct Row {
+  std::size_t kernel_order = 0;
+  std::size_t family_order = 0;
+  const KernelInfo* kernel = nullptr;
+  gen::Family family{};
+  std::uint64_t cases = 0;
+  KernelCounts counts;  // findings dropped
+  std::uint64_t unjudged = 0;
+  std::uint64_t exact_fallbacks = 0;
+  std::uint64_t zero_band = 0;  ///< cases judged with a zero band (exact arithmetic)
+  double cases_per_second = 0;
+};
+
+/// One row of the oracle cost table: a query × scalar over all its families.
+struct CostRow {
+  Query query{};
+  ScalarKind scalar{};
+  std::uint64_t cases = 0;
+  OracleCosts costs;
+};
+
+/// Cases per second of one thread, from the summed time inside the calls.
+std::optional<double> rate(std::uint64_t cases, double seconds) {
+  if (cases == 0 || seconds <= 0) return std::nullopt;
+  return static_cast<double>(cases) / seconds;
+}
+
+std::string rate_cell(std::uint64_t cases, double seconds) {
+  const auto r = rate(cases, seconds);
+  return r ? fmt::format("{:.0f}", *r) : "-";
+}
+
+std::string band_cell(const std::optional<double>& band) { return band ? fmt::format("{:.2g}", *band) : "-"; }
+
+struct Totals {
+  std::uint64_t cases = 0;         ///< static groups
+  std::uint64_t moving_cases = 0;  ///< moving groups
+  std::uint64_t lp_cross_checks = 0;
+  std::uint64_t verdicts_ok = 0;
+  std::uint64_t verdicts_boundary = 0;
+  std::uint64_t verdicts_gross = 0;  ///< sepax's own kernels
+  std::uint64_t verdicts_convention = 0;  ///< open-set peers on exactly touching pairs
+  std::uint64_t peer_gross = 0;      ///< peer libraries' kernels: findings, not failures
+  std::uint64_t exact_fallbacks = 0;
+  std::uint64_t cross_checks = 0;
+  std::uint64_t oracle_disagreements = 0;
+  std::uint64_t harness_errors = 0;
+  std::map<std::string, std::uint64_t> gross_by_kernel;  ///< sepax's kernels
+  std::map<std::string, std::uint64_t> peer_gross_by_kernel;
+
+  bool failed() const { return verdicts_gross + oracle_disagreements + harness_errors > 0; }
+};
+
+Table make_table(const std::vector<Row>& rows) {
+  using A = Table::Align;
+  Table table({{"kernel"},
+               {"family"},
+               {"cases", A::right},
+               {"ok", A::right},
+               {"boundary", A::right},
+               {"band", A::right},
+               {"gross", A::right},
+               {"convention", A::right},
+               {"zero band", A::right},
+               {"oracle fallbacks", A::right},
+               {"cases/s", A::right}});
+  for (const Row& r : rows)
+    table.add_row({r.kernel->id, std::string(gen::to_string(r.family)), std::to_string(r.cases),
+                   std::to_string(r.counts.ok), std::to_string(r.counts.boundary),
+                   band_cell(r.counts.max_boundary_margin), std::to_string(r.counts.gross),
+                   r.kernel->open_sets ? std::to_string(r.counts.convention) : std::string("-"),
+                   std::to_string(r.zero_band), std::to_string(r.exact_fallbacks),
+                   fmt::format("{:.0f}", r.cases_per_second)});
+  return table;
+}
+
+/// Printed above the cost table: what its numbers mean.
+std::string cost_table_title() {
+  return fmt::format(
+      "oracle costs per query x scalar, all families (cases/s of ONE thread = cases / summed steady_clock "
+      "time inside the calls; rational SAT = oracle::sat_exact without the filter, on every {}th case; CGAL "
+      "on those and on every exact fallback):",
+      GroupPlan{}.cross_check_every);
+}
+
+Table make_cost_table(const std::vector<CostRow>& rows) {
+  using A = Table::Align;
+  Table table({{"query"},
+               {"scalar"},
+               {"cases", A::right},
+               {"filter-decided", A::right},
+               {"filter cases/s", A::right},
+               {"exact fallbacks", A::right},
+               {"fallback cases/s", A::right},
+               {"rational SAT sample", A::right},
+               {"rational SAT cases/s", A::right},
+               {"CGAL checks", A::right},
+               {"CGAL cases/s", A::right}});
+  for (const CostRow& r : rows) {
+    const OracleCosts& c = r.costs;
+    table.add_row({std::string(to_string(r.query)), std::string(to_string(r.scalar)), std::to_string(r.cases),
+                   std::to_string(c.filter_decided), rate_cell(c.filter_decided, c.filter_decided_seconds),
+                   std::to_string(c.exact_fallbacks), rate_cell(c.exact_fallbacks, c.exact_fallback_seconds),
+                   std::to_string(c.unfiltered), rate_cell(c.unfiltered, c.unfiltered_seconds),
+                   std::to_string(c.cgal), rate_cell(c.cgal, c.cgal_seconds)});
+  }
+  return table;
+}
+
+Json optional_json(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
+
+Json cost_row_json(const CostRow& r, std::uint64_t seed, const std::string& run_id) {
+  const OracleCosts& c = r.costs;
+  Json j;
+  j["run"] = run_id;
+  j["table"] = "oracle_costs";
+  j["query"] = std::string(to_string(r.query));
+  j["scalar"] = std::string(to_string(r.scalar));
+  j["seed"] = seed;
+  j["cases"] = r.cases;
+  j["filter_decided"] = c.filter_decided;
+  j["filter_decided_seconds"] = c.filter_decided_seconds;
+  j["filter_decided_cases_per_second"] = optional_json(rate(c.filter_decided, c.filter_decided_seconds));
+  j["exact_fallbacks"] = c.exact_fallbacks;
+  j["exact_fallback_seconds"] = c.exact_fallback_seconds;
+  j["exact_fallback_cases_per_second"] = optional_json(rate(c.exact_fallbacks, c.exact_fallback_seconds));
+  j["rational_sat_sample"] = c.unfiltered;
+  j["rational_sat_seconds"] = c.unfiltered_seconds;
+  j["rational_sat_cases_per_second"] = optional_json(rate(c.unfiltered, c.unfiltered_seconds));
+  j["cgal_checks"] = c.cgal;
+  j["cgal_seconds"] = c.cgal_seconds;
+  j["cgal_cases_per_second"] = optional_json(rate(c.cgal, c.cgal_seconds));
+  return j;
+}
+
+/// The first row of a run ("table": "run_info"): what produced the rows
+/// after it, for reports.
+Json run_info_json(const VerifyOptions& options, const std::string& run_id, int threads) {
+  Json j;
+  j["run"] = run_id;
+  j["table"] = "run_info";
+  j["command"] = options.command_line;
+  j["commit"] = source_commit().value_or("unknown");
+  j["compiler"] = compiler_description();
+  j["machine"] = machine_description();
+  j["threads"] = threads;
+  j["date"] = run_id;
+  j["seed"] = options.seed;
+  return j;
+}
+
+std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
+  return fmt::format(
+      "total: {} static and {} moving cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} boundary, {} "
+      "gross, {} convention; oracle: {} exact fallbacks, {} CGAL cross-checks, {} first_contact_lp cross-checks, {} "
+      "disagreements, {} errors",
+      t.cases, t.moving_cases, groups, seconds, t.verdicts_ok, t.verdicts_boundary, t.verdicts_gross,
+      t.verdicts_convention,
+      t.exact_fallbacks, t.cross_checks, t.lp_cross_checks, t.oracle_disagreements, t.harness_errors);
+}
+
+std::string by_kernel(const std::map<std::string, std::uint64_t>& counts) {
+  std::string kernels;
+  for (const auto& [id, n] : counts) kernels += fmt::format("{}{} x{}", kernels.empty() ? "" : ", ", id, n);
+  return kernels;
+}
+
+/// Peers' gross verdicts are what sepax exists to find in other libraries:
+/// reported with their replay files, never the run's failure.
+std::string peer_findings_line(const Totals& t) {
+  if (!t.peer_gross) return "";
+  return fmt::format("peer findings (not failures): {} gross verdicts of other libraries' kernels ({}); replay "
+                     "files in gross/",
+                     t.peer_gross, by_kernel(t.peer_gross_by_kernel));
+}
+
+std::string exit_reason(const Totals& t) {
+  if (!t.failed()) return "exit 0: no gross verdict of a sepax kernel; the oracles agreed on every cross-check";
+  std::vector<std::string> reasons;
+  if (t.verdicts_gross) {
+    reasons.push_back(fmt::format("{} gross verdicts ({})", t.verdicts_gross, by_kernel(t.gross_by_kernel)));
+  }
+  if (t.oracle_disagreements)
+    reasons.push_back(fmt::format("{} ORACLE DISAGREEMENTS (a harness bug)", t.oracle_disagreements));
+  if (t.harness_errors)
+    reasons.push_back(fmt::format("{} cases where the generator or an oracle threw", t.harness_errors));
+  return "exit 1: " + fmt::format("{}", fmt::join(reasons, "; "));
+}
+
+Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint64_t seed,
+              const std::string& run_id) {
+  Json j;
+  j["run"] = run_id;
+  j["kernel"] = r.kernel->id;
+  j["origin"] = r.kernel->origin;
+  j["query"] = std::string(to_string(g.query));
+  j["scalar"] = std::string(to_string(g.scalar));
+  j["family"] = std::string(gen::to_string(g.family));
+  j["seed"] = seed;
+  j["cases"] = r.cases;
+  j["ok"] = r.counts.ok;
+  j["boundary"] = r.counts.boundary;
+  j["max_boundary_margin"] = optional_json(r.counts.max_boundary_margin);
+  j["gross"] = r.counts.gross;
+  // Open-set peers' exact-touch disagreements (absent for closed-set kernels).
+  if (r.kernel->open_sets) j["convention"] = r.counts.convention;
+  j["unjudged"] = r.unjudged;
+  // Cases judged with a zero band: exact arithmetic, any other disagreement is gross.
+  j["zero_band_cases"] = r.zero_band;
+  j["verdict_hash"] = r.counts.verdicts.hex();
+  // Kernels with several paths: how many verdicts each produced.
+  if (r.counts.paths[0] == 0 && r.cases > 0)
+    j["answer_paths"] = {{"fast", r.counts.paths[1]}, {"full", r.counts.paths[2]}};
+  // [decade or null (|margin| < 1e-18), cases, wrong] for every non-empty bin.
+  Json bins = Json::array();
+  for (int b = 0; b < MarginBins::kCount; ++b)
+    if (r.counts.margins.cases[b]) {
+      const auto decade = MarginBins::decade(b);
+      bins.push_back(Json::array({decade ? Json(*decade) : Json(nullptr), r.counts.margins.cases[b],
+                                  r.counts.margins.wrong[b]}));
+    }
+  j["margin_bins"] = bins;
+  j["oracle_fallbacks"] = result.exact_fallbacks;
+  j["cgal_cross_checks"] = result.cross_checks;
+  j["oracle_disagreements"] = result.oracle_disagreements;
+  j["harness_errors"] = result.harness_errors;
+  j["seconds"] = result.seconds;
+  j["cases_per_second"] = result.cases_per_second();
+  return j;
+}
+
+class VerifyRun {
+ public:
+  VerifyRun(const VerifyOptions& options, std::ostream& out, std::ostream& err,
+            const ResultsDirectory& results, std::string run_id)
+      : options_(options), out_(out), err_(err), results_(results), run_id_(std::move(run_id)) {}
+
+  /// Runs every group; rows and replays accumulate.
+  /// Runs every static group, then every moving group; each group's share of
+  /// the budget is what is left over the groups still to run, whatever their kind.
+  void run(const std::vector<Group>& groups, const std::vector<MovingGroup>& moving_groups,
+           const std::vector<const KernelInfo*>& kernels, const std::vector<gen::Family>& families) {
+    const std::size_t total = groups.size() + moving_groups.size();
+    ProgressCounters counters;
+    ProgressLine progress(counters, total,
+                          options_.cases_per_group ? std::nullopt
+                                                   : std::optional<double>(options_.budget_seconds));
+    const auto start = Clock::now();
+    auto plan_for = [&](std::size_t number) {
+      GroupPlan plan;
+      plan.seed = options_.seed;
+      plan.fixed_cases = options_.cases_per_group;
+      plan.min_cases = options_.min_cases_per_group;
+      plan.max_findings = options_.max_replays;
+      plan.watchdog = watchdog_;
+      const double used = std::chrono::duration<double>(Clock::now() - start).count();
+      plan.seconds = std::max(0.0, options_.budget_seconds - used) / static_cast<double>(total - number);
+      return plan;
+    };
+    std::size_t number = 0;
+    for (const Group& g : groups) {
+      progress.begin_group(number + 1, group_label(g));
+      const GroupResult result = run_group(g, plan_for(number++), counters);
+      record(g, result, kernels, families);
+    }
+    for (const MovingGroup& g : moving_groups) {
+      progress.begin_group(number + 1, group_label(g));
+      MovingGroupResult result = run_moving_group(g, plan_for(number++), counters);
+      record(g, result, kernels, families);
+    }
+    progress.finish();
+    seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+
+  void print(std::size_t group_count) {
+    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
+      return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
+    });
+    std::sort(moving_rows_.begin(), moving_rows_.end(), [](const MovingRow& a, const MovingRow& b) {
+      return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
+    });
+    if (!rows_.empty()) {
+      out_ << '\n' << make_table(rows_).to_text();
+      out_ << '\n' << cost_table_title() << '\n' << make_cost_table(cost_rows_).to_text();
+    }
+    if (!moving_rows_.empty()) {
+      out_ << '\n' << moving_table_title() << '\n' << make_moving_table(moving_rows_).to_text();
+      out_ << '\n' << moving_cost_table_title() << '\n' << make_moving_cost_table(moving_cost_rows_).to_text();
+      for (const std::string& note : acceptance_notes(moving_rows_)) out_ << note << '\n';
+    }
+    if (!replays_.empty()) {
+      out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
+                          replays_.size() == 1 ? "" : "s");
+      for (std::size_t i = 0; i < replays_.size() && i < kReplaysPrinted; ++i)
+        out_ << "  " << replays_[i].command << "\n      " << replays_[i].detail << '\n';
+      if (replays_.size() > kReplaysPrinted)
+        out_ << fmt::format("  ... and {} more, listed in {}\n", replays_.size() - kReplaysPrinted,
+                            (results_.root() / "summary.md").string());
+    }
+    for (const std::string& note : notes_) out_ << note << '\n';
+    out_ << '\n' << totals_line(totals_, group_count, seconds_) << '\n';
+    if (totals_.peer_gross) out_ << peer_findings_line(totals_) << '\n';
+    out_ << exit_reason(totals_) << '\n';
+  }
+
+  void write_summary(std::size_t group_count, int threads) const {
+    std::string md = "# sepax verify\n\n";
+    md += fmt::format("- command: `{}`\n", options_.command_line);
+    md += fmt::format("- run: {}\n- seed: {}\n", run_id_, options_.seed);
+    if (options_.cases_per_group)
+      md += fmt::format("- cases: {} per group\n", *options_.cases_per_group);
+    else
+      md += fmt::format("- budget: {} s over {} groups, at least {} cases per group\n",
+                        options_.budget_seconds, group_count, options_.min_cases_per_group);
+    md += fmt::format("- threads: {}\n", threads);
+    md += fmt::format("- commit: {}\n", source_commit().value_or("unknown (no git repository)"));
+    md += fmt::format("- compiler: {}\n", compiler_description());
+    md += fmt::format("- wall time: {:.1f} s\n\n", seconds_);
+    if (!rows_.empty()) {
+      md += make_table(rows_).to_markdown();
+      md += fmt::format("\n{}\n\n{}", cost_table_title(), make_cost_table(cost_rows_).to_markdown());
+    }
+    if (!moving_rows_.empty()) {
+      md += fmt::format("\n## Moving kernels\n\n{}\n\n{}", moving_table_title(),
+                        make_moving_table(moving_rows_).to_markdown());
+      md += fmt::format("\n{}\n\n{}", moving_cost_table_title(),
+                        make_moving_cost_table(moving_cost_rows_).to_markdown());
+      for (const std::string& note : acceptance_notes(moving_rows_)) md += "\n" + note + "\n";
+    }
+    md += fmt::format("\n{}\n\n", totals_line(totals_, group_count, seconds_));
+    if (totals_.peer_gross) md += peer_findings_line(totals_) + "\n\n";
+    md += fmt::format("**{}**\n", exit_reason(totals_));
+    if (!replays_.empty()) {
+      md += "\n## Replays\n\n";
+      for (const Replay& r : replays_) md += fmt::format("- `{}` — {}\n", r.command, r.detail);
+    }
+    for (const std::string& note : notes_) md += "\n" + note + "\n";
+    results_.write_summary(md);
+  }
+
+  /// Appends the cost table's rows ("table": "oracle_costs") to verify.jsonl.
+  void append_cost_rows() const {
+    std::vector<Json> lines;
+    for (const CostRow& r : cost_rows_) lines.push_back(cost_row_json(r, options_.seed, run_id_));
+    for (const MovingCostRow& r : moving_cost_rows_)
+      lines.push_back(moving_cost_row_json(r, options_.seed, run_id_));
+    results_.append_rows(lines);
+  }
+
+  const Totals& totals() const { return totals_; }
+
+  void set_watchdog(CaseWatchdog* watchdog) { watchdog_ = watchdog; }
+
+  /// The watchdog's report (on its thread): a call has not returned within
+  /// --case-timeout. Writes the case under hang/, says how to replay it, and
+  /// ends the process with exit status 3; the rows of the groups already
+  /// finished are in verify.jsonl (appended per group).
+  [[noreturn]] void stop_on_stuck(const StuckCall& call) {
+    const CaseIdentity& g = *call.group;
+    const std::string who = call.kernel ? call.kernel->id : std::string("the exact oracle");
+    const std::string label = fmt::format("case {} of {} {} {}{} (seed {})", call.index, to_string(g.query),
+                                          to_string(g.scalar), gen::to_string(g.family),
+                                          g.moving ? " moving" : "", options_.seed);
+    err_ << fmt::format("\nsepax verify: {} has not returned after {:.3g} s (--case-timeout {} s) on {}; stopping.\n",
+                        who, call.seconds, options_.case_timeout_seconds, label);
+    try {
+      Finding f;
+      f.index = call.index;
+      f.detail = fmt::format("{} did not return within {} s", who, options_.case_timeout_seconds);
+      if (g.moving) {
+        gen::MovingPair m = gen::generate_moving(g.family, g.query, g.scalar, options_.seed, call.index);
+        f.pair = m.pair;
+        f.motion = m.motion;
+      } else {
+        f.pair = gen::generate(g.family, g.query, g.scalar, options_.seed, call.index);
+      }
+      const std::string stem = fmt::format("{}-{}-{}{}-{}", call.kernel ? file_stem(call.kernel->id) : "oracle",
+                                           gen::to_string(g.family), to_string(g.scalar),
+                                           g.moving ? "-moving" : "", call.index);
+      Case c = finding_case(g.query, g.scalar, g.family, f, stem);
+      if (call.kernel) c.origin["kernel"] = call.kernel->id;
+      const auto path = results_.write_case("hang", stem, c);
+      err_ << fmt::format("  the case: {}\n  replay (it will hang the same way): {} check {}{}\n", path.string(),
+                          options_.program, path.string(), call.kernel ? " --kernel " + call.kernel->id : "");
+    } catch (const std::exception& e) {
+      err_ << "  (the case could not be written: " << e.what() << ")\n";
+    }
+    err_ << fmt::format("  rows of the groups finished before are in {}; rerun {}with a longer --case-timeout.\n",
+                        (results_.root() / "verify.jsonl").string(),
+                        call.kernel ? "without that kernel (--kernel selects kernels) or " : "")
+         << std::flush;
+    std::_Exit(3);
+  }
+
+ private:
+  void record(const Group& g, const GroupResult& result, const std::vector<const KernelInfo*>& kernels,
+              const std::vector<gen::Family>& families) {
+    totals_.cases += result.cases;
+    totals_.exact_fallbacks += result.exact_fallbacks;
+    totals_.cross_checks += result.cross_checks;
+    totals_.oracle_disagreements += result.oracle_disagreements;
+    totals_.harness_errors += result.harness_errors;
+    add_costs(g, result);
+
+    std::vector<Json> lines;
+    for (std::size_t k = 0; k < g.kernels.size(); ++k) {
+      const KernelInfo* kernel = g.kernels[k];
+      const KernelCounts& counts = result.kernels[k];
+      Row row;
+      row.kernel_order = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+      row.family_order = std::find(families.begin(), families.end(), g.family) - families.begin();
+      row.kernel = kernel;
+      row.family = g.family;
+      row.cases = result.cases;
+      row.counts.ok = counts.ok;
+      row.counts.boundary = counts.boundary;
+      row.counts.convention = counts.convention;
+      row.zero_band = result.zero_band;
+      row.counts.gross = counts.gross;
+      row.counts.max_boundary_margin = counts.max_boundary_margin;
+      row.counts.margins = counts.margins;
+      row.counts.verdicts = counts.verdicts;
+      row.counts.paths = counts.paths;
+      row.unjudged = result.unjudged();
+      row.exact_fallbacks = result.exact_fallbacks;
+      row.cases_per_second = result.cases_per_second();
+      rows_.push_back(row);
+      lines.push_back(row_json(row, g, result, options_.seed, run_id_));
+
+      tally(g, *kernel, counts);
+    }
+    finish_group(g, result.harness_findings, lines);
+  }
+
+  void record(const MovingGroup& g, MovingGroupResult& result, const std::vector<const KernelInfo*>& kernels,
+              const std::vector<gen::Family>& families) {
+    totals_.moving_cases += result.cases;
+    totals_.lp_cross_checks += result.cross_checks;
+    totals_.oracle_disagreements += result.oracle_disagreements;
+    totals_.harness_errors += result.harness_errors;
+    if (moving_cost_rows_.empty() || moving_cost_rows_.back().query != g.query ||
+        moving_cost_rows_.back().scalar != g.scalar)
+      moving_cost_rows_.push_back(MovingCostRow{g.query, g.scalar, 0, {}});
+    moving_cost_rows_.back().cases += result.cases;
+    moving_cost_rows_.back().costs += result.oracle_costs;
+
+    std::vector<Json> lines;
+    for (std::size_t k = 0; k < g.kernels.size(); ++k) {
+      const KernelInfo* kernel = g.kernels[k];
+      MovingRow row = make_moving_row(g, result, k);
+      row.kernel_order = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+      row.family_order = std::find(families.begin(), families.end(), g.family) - families.begin();
+      lines.push_back(moving_row_json(row, options_.seed, run_id_));
+      moving_rows_.push_back(row);
+
+      const MovingKernelCounts& counts = result.kernels[k];
+      tally(g, *kernel, counts);
+    }
+    finish_group(g, result.harness_findings, lines);
+  }
+
+  /// Adds one kernel's verdicts on a group (static or moving) to the totals
+  /// and saves its gross cases as replay files.
+  template <class GroupT, class Counts>
+  void tally(const GroupT& g, const KernelInfo& kernel, const Counts& counts) {
+    totals_.verdicts_ok += counts.ok;
+    totals_.verdicts_boundary += counts.boundary;
+    if constexpr (requires { counts.convention; }) totals_.verdicts_convention += counts.convention;
+    if (kernel.is_peer()) {
+      totals_.peer_gross += counts.gross;
+      if (counts.gross) totals_.peer_gross_by_kernel[kernel.id] += counts.gross;
+    } else {
+      totals_.verdicts_gross += counts.gross;
+      if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
+    }
+    for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, kernel, f);
+    if (counts.gross > counts.gross_findings.size())
+      notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
+                                   kernel.id, gen::to_string(g.family), counts.gross,
+                                   counts.gross_findings.size()));
+  }
+
+  /// Saves the group's harness findings and appends its rows to verify.jsonl
+  /// (as soon as the group finishes, so a killed run keeps them).
+  template <class GroupT>
+  void finish_group(const GroupT& g, const std::vector<Finding>& harness_findings,
+                    const std::vector<Json>& lines) {
+    for (const Finding& f : harness_findings) save_harness(g.query, g.scalar, g.family, f);
+    try {
+      results_.append_rows(lines);
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  /// Groups come query by query, scalar by scalar, so one cost row follows another.
+  void add_costs(const Group& g, const GroupResult& result) {
+    if (cost_rows_.empty() || cost_rows_.back().query != g.query || cost_rows_.back().scalar != g.scalar)
+      cost_rows_.push_back(CostRow{g.query, g.scalar, 0, {}});
+    cost_rows_.back().cases += result.cases;
+    cost_rows_.back().costs += result.oracle_costs;
+  }
+
+  Case finding_case(Query query, ScalarKind scalar, gen::Family family, const Finding& f, std::string id) const {
+    Case c;
+    c.id = std::move(id);
+    c.scalar = scalar;
+    c.family = std::string(gen::to_string(family));
+    c.pair = *f.pair;
+    if (f.motion) {
+      const LinearMotiond& m = *f.motion;
+      c.motion = CaseMotion{{m.velocity_a[0], m.velocity_a[1], m.velocity_a[2]},
+                            {m.velocity_b[0], m.velocity_b[1], m.velocity_b[2]},
+                            m.duration};
+    }
+    c.origin["generator"] =
+        fmt::format("{}({}, {}, {}, seed {}, index {})", f.motion ? "generate_moving" : "generate",
+                    gen::to_string(family), to_string(query), to_string(scalar), options_.seed, f.index);
+    c.origin["seed"] = options_.seed;
+    c.origin["index"] = f.index;
+    c.origin["finding"] = f.detail;
+    return c;
+  }
+
+  void save_gross(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
+                  const Finding& f) {
+    const std::string stem = fmt::format("{}-{}-{}", file_stem(kernel.id), gen::to_string(family), f.index);
+    Case c = finding_case(query, scalar, family, f, stem);
+    c.origin["kernel"] = kernel.id;
+    try {
+      const auto path = results_.write_case("gross", stem, c);
+      replays_.push_back({fmt::format("{} check {} --kernel {}", options_.program, path.string(), kernel.id),
+                          kernel.id + ": " + f.detail});
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  void save_harness(Query query, ScalarKind scalar, gen::Family family, const Finding& f) {
+    const std::string label = fmt::format("{} {} {}{}", to_string(query), to_string(scalar),
+                                          gen::to_string(family), f.motion ? " moving" : "");
+    if (!f.pair) {
+      replays_.push_back({"(no file) " + label, fmt::format("index {}: {}", f.index, f.detail)});
+      return;
+    }
+    const std::string stem = fmt::format("{}-{}-{}{}-{}", to_string(query), to_string(scalar),
+                                         gen::to_string(family), f.motion ? "-moving" : "", f.index);
+    try {
+      const auto path = results_.write_case("harness", stem, finding_case(query, scalar, family, f, stem));
+      replays_.push_back({fmt::format("{} check {}", options_.program, path.string()), f.detail});
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  const VerifyOptions& options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  const ResultsDirectory& results_;
+  std::string run_id_;
+  std::vector<Row> rows_;
+  std::vector<CostRow> cost_rows_;
+  std::vector<MovingRow> moving_rows_;
+  std::vector<MovingCostRow> moving_cost_rows_;
+  std::vector<Replay> replays_;
+  CaseWatchdog* watchdog_ = nullptr;
+  std::vector<std::string> notes_;
+  Totals totals_;
+  double seconds_ = 0;
+};
+
+std::string utc_now() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
+}
+
+}  // namespace
+
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
+  std::string error;
+  const auto kernels = select_kernels(options.kernel_ids, error);
+  if (!kernels) {
+    err << "sepax verify: " << error << '\n';
+    return 2;
+  }
+  const auto families = select_families(options.families, error);
+  if (!families) {
+    err << "sepax verify: " << error << '\n';
+    return 2;
+  }
+  const std::vector<Group> groups = make_groups(*kernels, *families);
+  const bool with_moving = options.moving || !options.kernel_ids.empty();
+  const std::vector<MovingGroup> moving_groups =
+      with_moving ? make_moving_groups(*kernels, *families) : std::vector<MovingGroup>{};
+  const std::size_t group_count = groups.size() + moving_groups.size();
+  if (group_count == 0) {
+    err << "sepax verify: no kernel to run (" << static_kernels().size() << " registered static and "
+        << moving_kernels().size() << " moving kernels; --kernel selected " << kernels->size() << ")\n";
+    return 2;
+  }
+
+  std::unique_ptr<ResultsDirectory> results;
+  try {
+    results = std::make_unique<ResultsDirectory>(options.out);
+  } catch (const std::exception& e) {
+    err << "sepax verify: cannot create " << options.out.string() << ": " << e.what() << '\n';
+    return 2;
+  }
+
+  std::optional<tbb::global_control> thread_limit;
+  if (options.threads > 0)
+    thread_limit.emplace(tbb::global_control::max_allowed_parallelism,
+                         static_cast<std::size_t>(options.threads));
+  const int threads = static_cast<int>(
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+
+  const std::string run_id = utc_now();
+  out << fmt::format(
+      "sepax verify: seed {}, {} static and {} moving groups (query x scalar x family), {} kernels, {} threads; ",
+      options.seed, groups.size(), moving_groups.size(), kernels->size(), threads);
+  if (options.cases_per_group)
+    out << fmt::format("{} cases per group", *options.cases_per_group);
+  else
+    out << fmt::format("budget {} s (~{:.2g} s per group, at least {} cases each)", options.budget_seconds,
+                       options.budget_seconds / group_count, options.min_cases_per_group);
+  out << fmt::format("; results in {}\n", results->root().string()) << std::flush;
+
+  VerifyRun run(options, out, err, *results, run_id);
+  CaseWatchdog watchdog(std::chrono::duration<double>(options.case_timeout_seconds),
+                        [&run](const StuckCall& call) { run.stop_on_stuck(call); });
+  run.set_watchdog(&watchdog);
+  try {
+    results->append_rows({run_info_json(options, run_id, threads)});
+  } catch (const std::exception& e) {
+    err << "sepax verify: " << e.what() << '\n';
+  }
+  run.run(groups, moving_groups, *kernels, *families);
+  run.print(group_count);
+  try {
+    run.append_cost_rows();
+  } catch (const std::exception& e) {
+    err << "sepax verify: " << e.what() << '\n';
+  }
+  try {
+    run.write_summary(group_count, threads);
+  } catch (const std::exception& e) {
+    err << "sepax verify: " << e.what() << '\n';
+  }
+  return run.totals().failed() ? 1 : 0;
+}
+
+}  // namespace sepax::cli
