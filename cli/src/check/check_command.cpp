@@ -1,5 +1,7 @@
 #include "check/check_command.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <array>
 #include <cmath>
 #include <exception>
@@ -21,9 +23,6 @@
 #include "common/table.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::ordered_json;

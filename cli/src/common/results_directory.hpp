@@ -6,6 +6,7 @@
 ///   summary.md     the last run's table, command line, seed, commit, compiler;
 ///   gross/         one replayable case file per kept gross verdict;
 ///   harness/       one per oracle disagreement or oracle failure.
+#include "common/harness_names.hpp"
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -15,9 +16,6 @@
 #include "sepax/harness/case_file.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 
 class ResultsDirectory {
  public:

@@ -1,5 +1,7 @@
 #include "gate/bench_results.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -13,9 +15,6 @@
 #include "sepax/harness/input_error.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::json;

@@ -1,5 +1,7 @@
 #include "gate/gate_command.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <ostream>
@@ -17,9 +19,6 @@
 #include "gate/verify_rows.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 namespace fs = std::filesystem;

@@ -1,5 +1,7 @@
 #include "gate/gate_thresholds.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <initializer_list>
@@ -10,9 +12,6 @@
 #include "sepax/harness/input_error.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::json;

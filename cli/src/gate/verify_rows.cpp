@@ -1,5 +1,7 @@
 #include "gate/verify_rows.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <map>
 #include <tuple>
 
@@ -12,9 +14,6 @@
 #include "sepax/harness/input_error.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::json;

@@ -1,5 +1,7 @@
 #include "verify/group_run.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -15,9 +17,6 @@
 #include "sepax/oracle/margin_estimate.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 
 int MarginBins::bin(double margin) {
   const double m = std::abs(margin);

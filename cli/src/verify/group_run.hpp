@@ -2,6 +2,7 @@
 /// \file One group of a verify run: the cases of one query × scalar × family,
 /// generated, judged once by the oracle and handed to every kernel of that
 /// query and scalar, in parallel over cases (TBB).
+#include "common/harness_names.hpp"
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -18,9 +19,6 @@
 #include "sepax/generators/family.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 
 struct Group {
   Query query = Query::obb_obb;

@@ -1,5 +1,7 @@
 #include "verify/moving_group_run.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <exception>
@@ -13,9 +15,6 @@
 #include "sepax/oracle/exact_sat.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 void count_costs(const MovingOracleVerdict& oracle, MovingOracleCosts& costs) {

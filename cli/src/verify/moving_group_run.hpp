@@ -4,6 +4,7 @@
 /// and handed to every moving kernel (test_moving, find_first_contact) of that
 /// query and scalar, in parallel over cases (TBB). The case-count rule is the
 /// static groups' (GroupPlan, run_planned).
+#include "common/harness_names.hpp"
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -16,9 +17,6 @@
 #include "sepax/generators/family.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 
 struct MovingGroup {
   Query query = Query::obb_obb;

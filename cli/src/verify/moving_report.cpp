@@ -1,14 +1,13 @@
 #include "verify/moving_report.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <fmt/format.h>
 
 #include "sepax/harness/moving_judgement.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::ordered_json;

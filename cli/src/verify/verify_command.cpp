@@ -1,5 +1,7 @@
 #include "verify/verify_command.hpp"
 
+#include "common/harness_names.hpp"
+
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -29,9 +31,6 @@
 #include "common/table.hpp"
 
 namespace sepax::cli {
-
-// The harness library's names (case files, judgement, watchdog), used unqualified here.
-using namespace sepax::harness;
 namespace {
 
 using Json = nlohmann::ordered_json;
