@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "cgal_test_cases.hpp"
-#include "qp_distance.hpp"
+#include "qp/qp_distance.hpp"
 
 namespace sepax::oracle {
 namespace {

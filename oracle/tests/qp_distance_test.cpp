@@ -2,7 +2,7 @@
 // construction (cgal_test_cases.hpp). Every expected value is the correctly
 // rounded square root of an exactly representable squared distance, so the
 // comparison is equality.
-#include "qp_distance.hpp"
+#include "qp/qp_distance.hpp"
 
 #include <gtest/gtest.h>
 

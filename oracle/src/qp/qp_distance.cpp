@@ -19,7 +19,7 @@
 //
 // Cost: see the report of oracle_cgal_tests (RandomAgreement), 0.05–0.3 ms
 // per query; this is a reference, not a kernel.
-#include "qp_distance.hpp"
+#include "qp/qp_distance.hpp"
 
 #include <CGAL/QP_functions.h>
 #include <mpfr.h>
@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include "qp_affine_set.hpp"
+#include "qp/qp_affine_set.hpp"
 
 namespace sepax::oracle::detail {
 namespace {

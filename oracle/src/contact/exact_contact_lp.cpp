@@ -27,9 +27,9 @@
 #include <string>
 #include <vector>
 
-#include "moving_qp.hpp"
-#include "qp_affine_set.hpp"
-#include "qp_exact.hpp"
+#include "contact/moving_qp.hpp"
+#include "qp/qp_affine_set.hpp"
+#include "qp/qp_exact.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 
 namespace sepax::oracle {

@@ -21,7 +21,7 @@
 #include <array>
 #include <cstdint>
 
-#include "exact_sets.hpp"
+#include "verdict/exact_sets.hpp"
 
 namespace sepax::oracle::detail {
 

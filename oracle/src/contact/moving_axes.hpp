@@ -34,8 +34,8 @@
 #include <array>
 #include <cstdint>
 
-#include "exact_axes.hpp"
-#include "exact_sets.hpp"
+#include "verdict/exact_axes.hpp"
+#include "verdict/exact_sets.hpp"
 #include "sepax/core/motion.hpp"
 
 namespace sepax::oracle::detail {

@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "exact_magnitude.hpp"
-#include "moving_qp.hpp"
-#include "qp_affine_set.hpp"
-#include "qp_exact.hpp"
+#include "verdict/exact_magnitude.hpp"
+#include "contact/moving_qp.hpp"
+#include "qp/qp_affine_set.hpp"
+#include "qp/qp_exact.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
 

@@ -19,10 +19,10 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "exact_axes.hpp"
-#include "exact_magnitude.hpp"
-#include "exact_sets.hpp"
-#include "qp_distance.hpp"
+#include "verdict/exact_axes.hpp"
+#include "verdict/exact_magnitude.hpp"
+#include "verdict/exact_sets.hpp"
+#include "qp/qp_distance.hpp"
 
 namespace sepax::oracle {
 

@@ -25,7 +25,7 @@
 
 #include <boost/multiprecision/gmp.hpp>
 
-#include "contact_windows.hpp"
+#include "contact/contact_windows.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
 

@@ -7,9 +7,9 @@
 #include <optional>
 #include <type_traits>
 
-#include "exact_axes.hpp"
-#include "exact_magnitude.hpp"
-#include "exact_sets.hpp"
+#include "verdict/exact_axes.hpp"
+#include "verdict/exact_magnitude.hpp"
+#include "verdict/exact_sets.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
 

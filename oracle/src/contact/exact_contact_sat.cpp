@@ -46,13 +46,13 @@
 
 #include <CGAL/Interval_nt.h>
 
-#include "contact_windows.hpp"
-#include "exact_axes.hpp"
-#include "exact_magnitude.hpp"
-#include "exact_sets.hpp"
-#include "interval_signs.hpp"
-#include "moving_axes.hpp"
-#include "moving_qp.hpp"
+#include "contact/contact_windows.hpp"
+#include "verdict/exact_axes.hpp"
+#include "verdict/exact_magnitude.hpp"
+#include "verdict/exact_sets.hpp"
+#include "verdict/interval_signs.hpp"
+#include "contact/moving_axes.hpp"
+#include "contact/moving_qp.hpp"
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/margin.hpp"
 

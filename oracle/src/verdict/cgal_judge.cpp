@@ -39,7 +39,7 @@
 #include <utility>
 #include <variant>
 
-#include "qp_affine_set.hpp"
+#include "qp/qp_affine_set.hpp"
 
 namespace sepax::oracle {
 namespace {

@@ -4,7 +4,7 @@
 /// heavy CGAL). Shared by the static and moving filters.
 #include <CGAL/Interval_nt.h>
 
-#include "exact_sets.hpp"
+#include "verdict/exact_sets.hpp"
 
 namespace sepax::oracle::detail {
 

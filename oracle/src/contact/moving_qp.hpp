@@ -3,7 +3,7 @@
 /// behind a plain header so that exact_contact_sat.cpp stays free of it.
 #include <array>
 
-#include "exact_sets.hpp"
+#include "verdict/exact_sets.hpp"
 #include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
 

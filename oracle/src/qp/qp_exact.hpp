@@ -4,7 +4,7 @@
 #include <CGAL/Gmpzf.h>
 #include <gmp.h>
 
-#include "exact_sets.hpp"
+#include "verdict/exact_sets.hpp"
 
 namespace sepax::oracle::detail {
 

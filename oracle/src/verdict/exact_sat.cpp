@@ -42,10 +42,10 @@
 
 #include <limits>
 
-#include "exact_axes.hpp"
-#include "exact_magnitude.hpp"
-#include "exact_sets.hpp"
-#include "interval_signs.hpp"
+#include "verdict/exact_axes.hpp"
+#include "verdict/exact_magnitude.hpp"
+#include "verdict/exact_sets.hpp"
+#include "verdict/interval_signs.hpp"
 #include "sepax/oracle/margin.hpp"
 
 namespace sepax::oracle {

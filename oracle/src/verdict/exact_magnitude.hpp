@@ -3,7 +3,7 @@
 #include <boost/multiprecision/gmp.hpp>
 #include <mpfr.h>
 
-#include "exact_sets.hpp"
+#include "verdict/exact_sets.hpp"
 
 namespace sepax::oracle::detail {
 
