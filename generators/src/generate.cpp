@@ -2,7 +2,7 @@
 // of campaign `seed` its own independent stream.
 #include "sepax/generators/generate.hpp"
 
-#include "families.hpp"
+#include "families/families.hpp"
 #include "sepax/generators/motion_case.hpp"
 
 namespace sepax::gen {

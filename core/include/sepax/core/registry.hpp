@@ -1,7 +1,9 @@
 #pragma once
 /// \file The kernel registry: every kernel has one string id
 /// ("obb_obb/test_static/float", STYLE.md) used alike by tests, the CLI,
-/// campaigns and reports. Adding a kernel is one line in registry.cpp.
+/// campaigns and reports. Adding one of sepax's kernels is one line in
+/// core/src/registry/registry_static.cpp or registry_moving.cpp; anyone else's
+/// goes through register_kernels() below.
 #include <array>
 #include <functional>
 #include <span>

@@ -1,0 +1,126 @@
+// The static kernels' registry entries (registry_entries.hpp says why they
+// have a translation unit of their own).
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <utility>
+
+#include "registry/registry_entries.hpp"
+#include "sepax/core/obb_obb.hpp"
+#include "sepax/core/obb_obb_batch.hpp"
+#include "sepax/core/set_runner.hpp"
+#include "sepax/core/tri_obb.hpp"
+#include "sepax/core/tri_tri.hpp"
+#include "sepax/core/tri_tri_batch.hpp"
+
+namespace sepax::registry_detail {
+namespace {
+
+// The kernel is a template argument so that the benchmark loop can inline it.
+template <auto Fn, class S, class A, class B>
+KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
+  KernelInfo k = info<S, A, B>(mode, KernelMode::static_test, bias);
+  k.test = [](const ShapePair& p) {
+    A a;
+    B b;
+    load(p, a, b);
+    return widen(Fn(a, b));
+  };
+  k.prepare_set = [](std::span<const ShapePair> pairs) {
+    return make_set_runner(
+        pairs,
+        [](const ShapePair& p) {
+          std::pair<A, B> ab;
+          load(p, ab.first, ab.second);
+          return ab;
+        },
+        [](const std::pair<A, B>& ab) { return Fn(ab.first, ab.second).intersects; });
+  };
+  return k;
+}
+
+// tri_obb::test_static is overloaded (the swapped forwarder): name the pair order.
+template <class S>
+StaticResult<S> tri_obb_static(const Triangle3<S>& a, const Obb3<S>& b) {
+  return tri_obb::test_static(a, b);
+}
+
+template <class S>
+StaticResult<S> obb_obb_eps(const Obb3<S>& a, const Obb3<S>& b) {
+  return obb_obb::test_static_eps(a, b);
+}
+
+// test_static_eps: Gottschalk's ε = 1e-6 on every |c_ij| (obb_obb.hpp); the
+// judge derives the band that opens (oracle/classify.hpp, method_bias).
+constexpr KernelBias kGottschalk{BiasMethod::epsilon_on_rotation, 1e-6, std::nullopt};
+
+// A batch kernel (obb_obb_batch.hpp, tri_tri_batch.hpp): `test` runs the real
+// batch loop on batches of one, so verify judges the vectorised code path
+// itself; prepare_set lays the whole set out as structure of arrays. The
+// kernel is found by argument-dependent lookup in Batch's namespace.
+template <class S, class Shape, template <class> class Batch>
+KernelInfo batch_entry() {
+  KernelInfo k = info<S, Shape, Shape>("test_static_batch", KernelMode::static_test);
+  k.reports_axis = false;  // the batch forms name no axis
+  const auto batches = [](std::span<const ShapePair> pairs) {
+    auto as = std::make_shared<Batch<S>>(), bs = std::make_shared<Batch<S>>();
+    as->reserve(pairs.size());
+    bs->reserve(pairs.size());
+    for (const ShapePair& p : pairs) {
+      Shape a, b;
+      load(p, a, b);
+      as->push_back(a);
+      bs->push_back(b);
+    }
+    return std::pair{as, bs};
+  };
+  k.test = [batches](const ShapePair& p) {
+    const auto [as, bs] = batches(std::span<const ShapePair>(&p, 1));
+    std::uint8_t hit = 0;
+    test_static_batch(*as, *bs, std::span<std::uint8_t>(&hit, 1));
+    StaticOutcome out;
+    out.intersects = hit != 0;
+    // Which path answered: the triangle batch's fast path flags the pairs its
+    // full path decides (the same lane code the loops run, one pair).
+    if constexpr (std::is_same_v<Shape, Triangle3<S>>) {
+      Shape a, b;
+      load(p, a, b);
+      out.path = tri_tri::detail::lane_verdict(tri_tri::detail::lane(a), tri_tri::detail::lane(b)).needs_scalar
+                     ? StaticPath::full
+                     : StaticPath::fast;
+    }
+    return out;
+  };
+  k.prepare_set = [batches](std::span<const ShapePair> pairs) -> SetRunner {
+    const auto [as, bs] = batches(pairs);
+    auto hits = std::make_shared<std::vector<std::uint8_t>>(pairs.size());
+    return [as, bs, hits] {
+      test_static_batch(*as, *bs, *hits);
+      std::size_t n = 0;
+      for (std::uint8_t h : *hits) n += h;
+      return n;
+    };
+  };
+  return k;
+}
+
+}  // namespace
+
+std::vector<KernelInfo> make_static_registry() {
+  return {
+      static_entry<&obb_obb::test_static<float>, float, Obb3f, Obb3f>("test_static"),
+      static_entry<&obb_obb::test_static<double>, double, Obb3d, Obb3d>("test_static"),
+      static_entry<&obb_obb_eps<float>, float, Obb3f, Obb3f>("test_static_eps", kGottschalk),
+      static_entry<&obb_obb_eps<double>, double, Obb3d, Obb3d>("test_static_eps", kGottschalk),
+      batch_entry<float, Obb3f, obb_obb::ObbBatch>(),
+      batch_entry<double, Obb3d, obb_obb::ObbBatch>(),
+      static_entry<&tri_obb_static<float>, float, Triangle3f, Obb3f>("test_static"),
+      static_entry<&tri_obb_static<double>, double, Triangle3d, Obb3d>("test_static"),
+      static_entry<&tri_tri::test_static<float>, float, Triangle3f, Triangle3f>("test_static"),
+      static_entry<&tri_tri::test_static<double>, double, Triangle3d, Triangle3d>("test_static"),
+      batch_entry<float, Triangle3f, tri_tri::TriangleBatch>(),
+      batch_entry<double, Triangle3d, tri_tri::TriangleBatch>(),
+  };
+}
+
+}  // namespace sepax::registry_detail
