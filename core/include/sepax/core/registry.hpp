@@ -87,6 +87,18 @@ struct KernelInfo {
   std::function<StaticOutcome(const ShapePair&, const LinearMotiond&)> test_moving;
   /// first_contact: state, first time and a contact point.
   std::function<ContactOutcome(const ShapePair&, const LinearMotiond&)> find_first_contact;
+  /// Optional batch forms of the three calls above, for kernels whose call
+  /// has a fixed cost worth spreading over many pairs (a plugin's C ABI, an
+  /// external process): the campaigns call them over the pairs of a range of
+  /// cases instead of the per-pair function. The answers go to `out`, one
+  /// per pair, in order (out.size() == pairs.size()). They must agree with
+  /// the per-pair functions, which stay required (check and the property
+  /// suites ask one pair at a time).
+  std::function<void(std::span<const ShapePair>, std::span<StaticOutcome>)> test_batch;
+  std::function<void(std::span<const ShapePair>, std::span<const LinearMotiond>, std::span<StaticOutcome>)>
+      test_moving_batch;
+  std::function<void(std::span<const ShapePair>, std::span<const LinearMotiond>, std::span<ContactOutcome>)>
+      find_first_contact_batch;
   /// static_test only, for benchmarks: converts a set of pairs to the
   /// kernel's own input types once (outside the timed loop) and returns a
   /// runner over them. The pairs must outlive nothing: the runner owns copies.

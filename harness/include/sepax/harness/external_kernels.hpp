@@ -1,0 +1,23 @@
+#pragma once
+/// \file Kernels in another process: `command` is started through /bin/sh,
+/// and sepax speaks the protocol documented in README ("Judge your own
+/// kernel: an external process") over its stdin/stdout, in batches. Each
+/// kernel the process announces becomes a registry entry (KernelInfo) whose
+/// ids are "<name the process gives>/<kernel name>/<scalar>".
+#include <string>
+#include <vector>
+
+#include "sepax/core/registry.hpp"
+
+namespace sepax::harness {
+
+/// Starts the process, reads its announcement and returns its kernels, ready
+/// for sepax::register_kernels. The process lives as long as the returned
+/// entries (they share its ownership); calls from several threads are
+/// serialised. Throws InputError naming the command and what went wrong
+/// (could not start, exited, a malformed or unknown announcement); a process
+/// that dies or answers malformed lines later makes the call throw, which the
+/// campaign reports as that case's error.
+std::vector<KernelInfo> start_external(const std::string& command);
+
+}  // namespace sepax::harness
