@@ -54,6 +54,22 @@ KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair) {
   return run;
 }
 
+std::vector<KernelJudgement> run_kernel_batch(const KernelInfo& kernel, std::span<const ShapePair> pairs) {
+  std::vector<KernelJudgement> runs(pairs.size());
+  if (kernel.test_batch && !pairs.empty()) {
+    std::vector<StaticOutcome> outcomes(pairs.size());
+    try {
+      kernel.test_batch(pairs, outcomes);
+      for (std::size_t i = 0; i < pairs.size(); ++i) runs[i].outcome = outcomes[i];
+      return runs;
+    } catch (const std::exception&) {
+      // fall through: find the pair that throws
+    }
+  }
+  for (std::size_t i = 0; i < pairs.size(); ++i) runs[i] = run_kernel(kernel, pairs[i]);
+  return runs;
+}
+
 void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePair& pair,
                   const OracleVerdict& oracle, LazyMargin& margin) {
   if (run.error) return;  // already gross

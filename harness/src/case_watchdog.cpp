@@ -34,9 +34,19 @@ CaseWatchdog::~CaseWatchdog() {
   thread_.join();
 }
 
+namespace {
+// The calling thread's slot and the watchdog it belongs to.
+thread_local std::uint64_t owner = 0;
+thread_local WatchSlot* slot = nullptr;
+}  // namespace
+
+std::optional<StuckCall> CaseWatchdog::current_call() const {
+  if (owner != serial_ || !slot || slot->tick.load(std::memory_order_acquire) == 0) return std::nullopt;
+  return StuckCall{slot->group.load(std::memory_order_relaxed), slot->index.load(std::memory_order_relaxed),
+                   slot->kernel.load(std::memory_order_relaxed), slot->count.load(std::memory_order_relaxed), 0};
+}
+
 WatchSlot& CaseWatchdog::slot_of_this_thread() {
-  thread_local std::uint64_t owner = 0;
-  thread_local WatchSlot* slot = nullptr;
   if (owner != serial_) {
     std::lock_guard lock(slots_mutex_);
     slot = &slots_.emplace_back();
@@ -46,7 +56,7 @@ WatchSlot& CaseWatchdog::slot_of_this_thread() {
 }
 
 CaseWatchdog::Guard::Guard(CaseWatchdog* watchdog, const CaseIdentity& group, std::uint64_t index,
-                           const KernelInfo* kernel) {
+                           const KernelInfo* kernel, std::uint64_t count) {
   if (!watchdog) return;
   slot_ = &watchdog->slot_of_this_thread();
   // A seqlock writer: the previous call's tick 0 is ordered before these
@@ -55,6 +65,7 @@ CaseWatchdog::Guard::Guard(CaseWatchdog* watchdog, const CaseIdentity& group, st
   slot_->group.store(&group, std::memory_order_relaxed);
   slot_->index.store(index, std::memory_order_relaxed);
   slot_->kernel.store(kernel, std::memory_order_relaxed);
+  slot_->count.store(count, std::memory_order_relaxed);
   slot_->tick.store(watchdog->tick_.load(std::memory_order_relaxed), std::memory_order_release);
 }
 
@@ -73,7 +84,7 @@ void CaseWatchdog::watch() {
         const std::uint64_t started = slot.tick.load(std::memory_order_acquire);
         if (started == 0 || now - started < limit_ticks_) continue;
         StuckCall call{slot.group.load(std::memory_order_relaxed), slot.index.load(std::memory_order_relaxed),
-                       slot.kernel.load(std::memory_order_relaxed),
+                       slot.kernel.load(std::memory_order_relaxed), slot.count.load(std::memory_order_relaxed),
                        std::chrono::duration<double>(poll_ * double(now - started)).count()};
         std::atomic_thread_fence(std::memory_order_acquire);
         if (slot.tick.load(std::memory_order_relaxed) != started) continue;  // it returned meanwhile

@@ -83,6 +83,31 @@ MovingKernelJudgement run_moving_kernel(const KernelInfo& kernel, const ShapePai
   return run;
 }
 
+std::vector<MovingKernelJudgement> run_moving_kernel_batch(const KernelInfo& kernel, std::span<const ShapePair> pairs,
+                                                           std::span<const LinearMotiond> motions) {
+  std::vector<MovingKernelJudgement> runs(pairs.size());
+  const bool test = kernel.mode == KernelMode::moving_test;
+  if ((test ? bool(kernel.test_moving_batch) : bool(kernel.find_first_contact_batch)) && !pairs.empty()) {
+    try {
+      if (test) {
+        std::vector<StaticOutcome> outcomes(pairs.size());
+        kernel.test_moving_batch(pairs, motions, outcomes);
+        for (std::size_t i = 0; i < pairs.size(); ++i) runs[i].verdict = outcomes[i];
+      } else {
+        std::vector<ContactOutcome> outcomes(pairs.size());
+        kernel.find_first_contact_batch(pairs, motions, outcomes);
+        for (std::size_t i = 0; i < pairs.size(); ++i) runs[i].contact = outcomes[i];
+      }
+      for (MovingKernelJudgement& run : runs) run.mode = kernel.mode;
+      return runs;
+    } catch (const std::exception&) {
+      // fall through: find the case that throws
+    }
+  }
+  for (std::size_t i = 0; i < pairs.size(); ++i) runs[i] = run_moving_kernel(kernel, pairs[i], motions[i]);
+  return runs;
+}
+
 void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, const ShapePair& pair,
                          const LinearMotiond& motion, const MovingOracleVerdict& oracle,
                          MovingMargins& margins, bool always_score) {

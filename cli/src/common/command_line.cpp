@@ -11,6 +11,7 @@
 #include "common/command_line.hpp"
 
 #include "common/assert_to_exception.hpp"
+#include "common/brought_kernels.hpp"
 #include "common/build_info.hpp"
 #include "check/check_command.hpp"
 #include "gate/gate_command.hpp"
@@ -33,6 +34,29 @@ CLI::Validator positive() {
         return "must be a number > 0, got " + text;
       },
       "> 0");
+}
+
+/// --plugin and --external, the same for verify and check.
+void add_brought_kernel_options(CLI::App& command, sepax::cli::BroughtKernels& brought) {
+  command.add_option("--plugin", brought.plugins,
+                     "Also load the kernels of this plugin (a shared library with the C ABI of sepax/sepax_plugin.h; "
+                     "repeatable). Without --kernel, only brought kernels run")
+      ->type_name("PATH");
+  command.add_option("--external", brought.externals,
+                     "Also judge the kernels of this process (a shell command speaking sepax's JSON Lines protocol "
+                     "on stdin/stdout; repeatable). Without --kernel, only brought kernels run")
+      ->type_name("CMD");
+}
+
+/// Registers the brought kernels; without --kernel, they are the ones to run.
+/// false after an error (said on stderr).
+bool bring_kernels(const sepax::cli::BroughtKernels& brought, std::vector<std::string>& kernel_ids,
+                   const char* command) {
+  if (brought.empty()) return true;
+  const auto ids = sepax::cli::register_brought_kernels(brought, command, std::cerr);
+  if (!ids) return false;
+  if (kernel_ids.empty()) kernel_ids = *ids;
+  return true;
 }
 
 std::string command_line(int argc, char** argv) {
@@ -59,6 +83,8 @@ int run_command_line(int argc, char** argv) {
   check_cmd->add_flag("--json", check.json, "JSON Lines output, one object per case");
   check_cmd->add_option("--kernel", check.kernel_ids,
                         "Only this kernel id (repeatable); may name a kernel of the other scalar");
+  BroughtKernels check_brought;
+  add_brought_kernel_options(*check_cmd, check_brought);
 
   VerifyOptions verify;
   CLI::App* verify_cmd = app.add_subcommand(
@@ -86,6 +112,8 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--max-replays", verify.max_replays,
                          "Replay files kept per kernel x family")
       ->capture_default_str();
+  BroughtKernels verify_brought;
+  add_brought_kernel_options(*verify_cmd, verify_brought);
 
   ReportOptions report;
   CLI::App* report_cmd = app.add_subcommand(
@@ -128,9 +156,14 @@ int run_command_line(int argc, char** argv) {
   // finding for that case rather than an abort of the whole run.
   throw_on_assert();
 
-  if (*check_cmd) return run_check(check, std::cout, std::cerr);
+  if (*check_cmd) {
+    if (!bring_kernels(check_brought, check.kernel_ids, "sepax check")) return kUsageError;
+    return run_check(check, std::cout, std::cerr);
+  }
   if (*report_cmd) return run_report(report, std::cerr);
   if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
+  if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify")) return kUsageError;
+  verify.replay_arguments = verify_brought.as_arguments();
   verify.program = argv[0];
   verify.command_line = command_line(argc, argv);
   return run_verify(verify, std::cout, std::cerr);

@@ -5,7 +5,10 @@
 #include "sepax/harness/case_judgement.hpp"
 #include "sepax/harness/case_watchdog.hpp"
 #include "sepax/harness/input_error.hpp"
+#include "sepax/harness/moving_group.hpp"
 #include "sepax/harness/moving_judgement.hpp"
+#include "sepax/harness/progress.hpp"
+#include "sepax/harness/static_group.hpp"
 #include "sepax/harness/verdict_hash.hpp"
 
 namespace sepax::cli {
@@ -48,5 +51,26 @@ using harness::CaseIdentity;
 using harness::CaseWatchdog;
 using harness::StuckCall;
 using harness::VerdictHash;
+// Campaigns: groups of cases, their plan, counts and findings, progress.
+using harness::Finding;
+using harness::Group;
+using harness::GroupPlan;
+using harness::GroupResult;
+using harness::keep_finding;
+using harness::KernelCounts;
+using harness::MarginBins;
+using harness::MovingGroup;
+using harness::MovingGroupResult;
+using harness::MovingKernelCounts;
+using harness::MovingOracleCosts;
+using harness::OracleCosts;
+using harness::Percentiles;
+using harness::percentiles;
+using harness::ProgressCounters;
+using harness::ProgressLine;
+using harness::run_group;
+using harness::run_moving_group;
+using harness::run_planned;
+using harness::trim_findings;
 
 }  // namespace sepax::cli

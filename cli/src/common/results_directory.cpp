@@ -36,6 +36,17 @@ std::filesystem::path ResultsDirectory::write_case(const std::string& subdir, co
   return path;
 }
 
+std::filesystem::path ResultsDirectory::write_cases(const std::string& subdir, const std::string& stem,
+                                                    const std::vector<Case>& cases) const {
+  const auto dir = root_ / subdir;
+  std::filesystem::create_directories(dir);
+  const auto path = dir / (stem + ".jsonl");
+  std::string text;
+  for (const Case& c : cases) text += format_case(c) + '\n';
+  write_file(path, text);
+  return path;
+}
+
 void ResultsDirectory::write_summary(const std::string& markdown) const {
   write_file(root_ / "summary.md", markdown);
 }

@@ -5,7 +5,9 @@
 ///                  keeps every finished group, and runs accumulate);
 ///   summary.md     the last run's table, command line, seed, commit, compiler;
 ///   gross/         one replayable case file per kept gross verdict;
-///   harness/       one per oracle disagreement or oracle failure.
+///   harness/       one per oracle disagreement or oracle failure;
+///   hang/, crash/  the case(s) of a kernel or oracle call that did not
+///                  return or crashed the process (the run stops there).
 #include "common/harness_names.hpp"
 #include <filesystem>
 #include <string>
@@ -33,6 +35,9 @@ class ResultsDirectory {
   /// older one of the same name) and returns its path.
   std::filesystem::path write_case(const std::string& subdir, const std::string& stem,
                                    const Case& c) const;
+  /// The same with several cases, one per line.
+  std::filesystem::path write_cases(const std::string& subdir, const std::string& stem,
+                                    const std::vector<Case>& cases) const;
 
   /// Replaces summary.md.
   void write_summary(const std::string& markdown) const;

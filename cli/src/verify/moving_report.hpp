@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "verify/moving_group_run.hpp"
+#include "common/harness_names.hpp"
 #include "common/table.hpp"
 
 namespace sepax::cli {

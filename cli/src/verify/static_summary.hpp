@@ -11,7 +11,7 @@
 
 #include "common/harness_names.hpp"
 #include "common/table.hpp"
-#include "verify/group_run.hpp"
+#include "common/harness_names.hpp"
 #include "verify/verify_command.hpp"
 
 namespace sepax::cli {

@@ -1,6 +1,8 @@
 #include "verify/verify_command.hpp"
 
 #include "common/harness_names.hpp"
+#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/crash_guard.hpp"
 
 #include <algorithm>
 #include <array>
@@ -21,12 +23,9 @@
 
 #include "common/build_info.hpp"
 #include "sepax/harness/case_file.hpp"
-#include "verify/group_run.hpp"
 #include "common/kernel_selection.hpp"
-#include "verify/moving_group_run.hpp"
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
-#include "common/progress.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/generators/generate.hpp"
 #include "common/table.hpp"
@@ -78,11 +77,6 @@ std::string group_label(const Group& g) {
 
 std::string group_label(const MovingGroup& g) {
   return fmt::format("{} {} {} moving", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
-}
-
-std::string file_stem(std::string text) {
-  std::replace(text.begin(), text.end(), '/', '_');
-  return text;
 }
 
 /// A replayable finding: the file written and the command that replays it.
@@ -214,47 +208,67 @@ class VerifyRun {
   void set_watchdog(CaseWatchdog* watchdog) { watchdog_ = watchdog; }
 
   /// The watchdog's report (on its thread): a call has not returned within
-  /// --case-timeout. Writes the case under hang/, says how to replay it, and
-  /// ends the process with exit status 3; the rows of the groups already
-  /// finished are in verify.jsonl (appended per group).
+  /// --case-timeout.
   [[noreturn]] void stop_on_stuck(const StuckCall& call) {
+    stop_on_call(call, "hang", fmt::format("has not returned after {:.3g} s (--case-timeout {} s)", call.seconds,
+                                           options_.case_timeout_seconds),
+                 "it will hang the same way", "with a longer --case-timeout");
+  }
+
+  /// A fatal signal on a thread inside a watched call (on that thread): the
+  /// kernel (a plugin's, a peer library's) crashed the process.
+  [[noreturn]] void stop_on_crash(const StuckCall& call, const char* signal_name) {
+    stop_on_call(call, "crash", fmt::format("crashed ({})", signal_name), "it will crash the same way",
+                 "after a fix");
+  }
+
+ private:
+  /// Writes the case(s) of the call under `subdir`/ (a batch call: every case
+  /// of its span), says how to replay them, and ends the process with exit
+  /// status 3; the rows of the groups already finished are in verify.jsonl
+  /// (appended per group).
+  [[noreturn]] void stop_on_call(const StuckCall& call, const char* subdir, const std::string& what,
+                                 const char* replay_note, const char* rerun_note) {
     const CaseIdentity& g = *call.group;
     const std::string who = call.kernel ? call.kernel->id : std::string("the exact oracle");
-    const std::string label = fmt::format("case {} of {} {} {}{} (seed {})", call.index, to_string(g.query),
+    const std::string cases = call.count > 1 ? fmt::format("cases {} to {}", call.index, call.index + call.count - 1)
+                                             : fmt::format("case {}", call.index);
+    const std::string label = fmt::format("{} of {} {} {}{} (seed {})", cases, to_string(g.query),
                                           to_string(g.scalar), gen::to_string(g.family),
                                           g.moving ? " moving" : "", options_.seed);
-    err_ << fmt::format("\nsepax verify: {} has not returned after {:.3g} s (--case-timeout {} s) on {}; stopping.\n",
-                        who, call.seconds, options_.case_timeout_seconds, label);
+    err_ << fmt::format("\nsepax verify: {} {} on {}; stopping.\n", who, what, label);
     try {
-      Finding f;
-      f.index = call.index;
-      f.detail = fmt::format("{} did not return within {} s", who, options_.case_timeout_seconds);
-      if (g.moving) {
-        gen::MovingPair m = gen::generate_moving(g.family, g.query, g.scalar, options_.seed, call.index);
-        f.pair = m.pair;
-        f.motion = m.motion;
-      } else {
-        f.pair = gen::generate(g.family, g.query, g.scalar, options_.seed, call.index);
+      std::vector<Case> written;
+      for (std::uint64_t index = call.index; index < call.index + call.count; ++index) {
+        Finding f;
+        f.index = index;
+        f.detail = fmt::format("{} {}", who, what);
+        if (g.moving) {
+          gen::MovingPair m = gen::generate_moving(g.family, g.query, g.scalar, options_.seed, index);
+          f.pair = m.pair;
+          f.motion = m.motion;
+        } else {
+          f.pair = gen::generate(g.family, g.query, g.scalar, options_.seed, index);
+        }
+        const std::string id = fmt::format("{}-{}-{}{}-{}", call.kernel ? harness::case_file_stem(call.kernel->id) : "oracle",
+                                           gen::to_string(g.family), to_string(g.scalar), g.moving ? "-moving" : "",
+                                           index);
+        written.push_back(finding_case(g.query, g.scalar, g.family, f, id));
+        if (call.kernel) written.back().origin["kernel"] = call.kernel->id;
       }
-      const std::string stem = fmt::format("{}-{}-{}{}-{}", call.kernel ? file_stem(call.kernel->id) : "oracle",
-                                           gen::to_string(g.family), to_string(g.scalar),
-                                           g.moving ? "-moving" : "", call.index);
-      Case c = finding_case(g.query, g.scalar, g.family, f, stem);
-      if (call.kernel) c.origin["kernel"] = call.kernel->id;
-      const auto path = results_.write_case("hang", stem, c);
-      err_ << fmt::format("  the case: {}\n  replay (it will hang the same way): {} check {}{}\n", path.string(),
-                          options_.program, path.string(), call.kernel ? " --kernel " + call.kernel->id : "");
+      const auto path = results_.write_cases(subdir, written.front().id, written);
+      err_ << fmt::format("  the case{}: {}\n  replay ({}): {}\n", call.count > 1 ? "s (a batch call)" : "",
+                          path.string(), replay_note, replay_command(path, call.kernel));
     } catch (const std::exception& e) {
       err_ << "  (the case could not be written: " << e.what() << ")\n";
     }
-    err_ << fmt::format("  rows of the groups finished before are in {}; rerun {}with a longer --case-timeout.\n",
+    err_ << fmt::format("  rows of the groups finished before are in {}; rerun {}{}.\n",
                         (results_.root() / "verify.jsonl").string(),
-                        call.kernel ? "without that kernel (--kernel selects kernels) or " : "")
+                        call.kernel ? "without that kernel (--kernel selects kernels) or " : "", rerun_note)
          << std::flush;
     std::_Exit(3);
   }
 
- private:
   void record(const Group& g, const GroupResult& result, const std::vector<const KernelInfo*>& kernels,
               const std::vector<gen::Family>& families) {
     totals_.cases += result.cases;
@@ -363,36 +377,24 @@ class VerifyRun {
     cost_rows_.back().costs += result.oracle_costs;
   }
 
+  /// `sepax check FILE`, with the options that brought kernels and the kernel.
+  std::string replay_command(const std::filesystem::path& path, const KernelInfo* kernel) const {
+    return fmt::format("{} check {}{}{}", options_.program, path.string(), options_.replay_arguments,
+                       kernel ? " --kernel " + kernel->id : "");
+  }
+
   Case finding_case(Query query, ScalarKind scalar, gen::Family family, const Finding& f, std::string id) const {
-    Case c;
-    c.id = std::move(id);
-    c.scalar = scalar;
-    c.family = std::string(gen::to_string(family));
-    c.pair = *f.pair;
-    if (f.motion) {
-      const LinearMotiond& m = *f.motion;
-      c.motion = CaseMotion{{m.velocity_a[0], m.velocity_a[1], m.velocity_a[2]},
-                            {m.velocity_b[0], m.velocity_b[1], m.velocity_b[2]},
-                            m.duration};
-    }
-    c.origin["generator"] =
-        fmt::format("{}({}, {}, {}, seed {}, index {})", f.motion ? "generate_moving" : "generate",
-                    gen::to_string(family), to_string(query), to_string(scalar), options_.seed, f.index);
-    c.origin["seed"] = options_.seed;
-    c.origin["index"] = f.index;
-    c.origin["finding"] = f.detail;
-    return c;
+    return harness::finding_case(query, scalar, family, f, options_.seed, std::move(id));
   }
 
   void save_gross(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
                   const Finding& f) {
-    const std::string stem = fmt::format("{}-{}-{}", file_stem(kernel.id), gen::to_string(family), f.index);
+    const std::string stem = fmt::format("{}-{}-{}", harness::case_file_stem(kernel.id), gen::to_string(family), f.index);
     Case c = finding_case(query, scalar, family, f, stem);
     c.origin["kernel"] = kernel.id;
     try {
       const auto path = results_.write_case("gross", stem, c);
-      replays_.push_back({fmt::format("{} check {} --kernel {}", options_.program, path.string(), kernel.id),
-                          kernel.id + ": " + f.detail});
+      replays_.push_back({replay_command(path, &kernel), kernel.id + ": " + f.detail});
     } catch (const std::exception& e) {
       err_ << "sepax verify: " << e.what() << '\n';
     }
@@ -409,7 +411,7 @@ class VerifyRun {
                                          gen::to_string(family), f.motion ? "-moving" : "", f.index);
     try {
       const auto path = results_.write_case("harness", stem, finding_case(query, scalar, family, f, stem));
-      replays_.push_back({fmt::format("{} check {}", options_.program, path.string()), f.detail});
+      replays_.push_back({replay_command(path, nullptr), f.detail});
     } catch (const std::exception& e) {
       err_ << "sepax verify: " << e.what() << '\n';
     }
@@ -490,6 +492,8 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   CaseWatchdog watchdog(std::chrono::duration<double>(options.case_timeout_seconds),
                         [&run](const StuckCall& call) { run.stop_on_stuck(call); });
   run.set_watchdog(&watchdog);
+  const harness::CrashGuard crash_guard(
+      watchdog, [&run](const StuckCall& call, const char* signal) { run.stop_on_crash(call, signal); });
   try {
     results->append_rows({run_info_json(options, run_id, threads)});
   } catch (const std::exception& e) {

@@ -38,6 +38,9 @@ struct VerifyOptions {
   double case_timeout_seconds = 60;
   /// How to call this binary in the printed replay commands (argv[0]).
   std::string program = "sepax";
+  /// Options every printed replay command needs after `check FILE` (the
+  /// --plugin / --external options that brought kernels).
+  std::string replay_arguments;
   /// The command line as typed, for summary.md.
   std::string command_line;
 };

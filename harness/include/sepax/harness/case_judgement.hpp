@@ -4,7 +4,9 @@
 /// ok / boundary / gross class of each kernel (SPEC §4). Shared by
 /// `sepax check` and `sepax verify`, so both judge a case the same way.
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
@@ -81,6 +83,12 @@ struct KernelJudgement {
 /// Runs `kernel` on `pair`, which must be exactly representable in the
 /// kernel's scalar (see rounded_to); an exception becomes `error`, class gross.
 KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair);
+
+/// run_kernel over many pairs: one call of the kernel's batch form when it has
+/// one (KernelInfo::test_batch), else one call per pair. A batch that throws
+/// is run again pair by pair, so that the error lands on the case that caused
+/// it.
+std::vector<KernelJudgement> run_kernel_batch(const KernelInfo& kernel, std::span<const ShapePair> pairs);
 
 /// Classifies a run against `oracle`, with verdict_band(pair,
 /// kernel.scalar) and the bias the judge grants the kernel

@@ -17,6 +17,7 @@
 #include <deque>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "sepax/core/query.hpp"
@@ -38,6 +39,8 @@ struct StuckCall {
   const CaseIdentity* group = nullptr;
   std::uint64_t index = 0;
   const KernelInfo* kernel = nullptr;  ///< nullptr: the exact oracle
+  /// Cases in the call: 1, or a batch kernel's cases index … index+count−1.
+  std::uint64_t count = 1;
   double seconds = 0;                  ///< how long it had run when seen (at least the limit)
 };
 
@@ -50,6 +53,7 @@ struct alignas(64) WatchSlot {
   std::atomic<const CaseIdentity*> group{nullptr};
   std::atomic<std::uint64_t> index{0};
   std::atomic<const KernelInfo*> kernel{nullptr};
+  std::atomic<std::uint64_t> count{1};
 };
 
 class CaseWatchdog {
@@ -65,9 +69,16 @@ class CaseWatchdog {
 
   /// Marks the calling thread as running `kernel` (nullptr: the oracle) on
   /// case `index` of `group` while it lives. `group` must outlive it.
+  /// The call the calling thread is inside, if any: for a fatal-signal
+  /// handler, which runs on the thread that crashed (a kernel that
+  /// dereferenced null names itself and its case). `seconds` is 0.
+  std::optional<StuckCall> current_call() const;
+
   class Guard {
    public:
-    Guard(CaseWatchdog* watchdog, const CaseIdentity& group, std::uint64_t index, const KernelInfo* kernel);
+    /// `count` > 1: a batch call over cases index … index+count−1.
+    Guard(CaseWatchdog* watchdog, const CaseIdentity& group, std::uint64_t index, const KernelInfo* kernel,
+          std::uint64_t count = 1);
     ~Guard();
     Guard(const Guard&) = delete;
     Guard& operator=(const Guard&) = delete;

@@ -19,6 +19,8 @@
 ///
 /// bound = contact_error_bound(kernel scalar): issue 3's acceptance bound, see there.
 #include <optional>
+#include <span>
+#include <vector>
 #include <string>
 
 #include "sepax/core/motion.hpp"
@@ -147,6 +149,13 @@ struct MovingKernelJudgement {
 /// exception becomes `error`, class gross.
 MovingKernelJudgement run_moving_kernel(const KernelInfo& kernel, const ShapePair& pair,
                                         const LinearMotiond& motion);
+
+/// run_moving_kernel over many cases: one call of the kernel's batch form when
+/// it has one (test_moving_batch, find_first_contact_batch), else one call per
+/// case. A batch that throws is run again case by case, so that the error
+/// lands on the case that caused it.
+std::vector<MovingKernelJudgement> run_moving_kernel_batch(const KernelInfo& kernel, std::span<const ShapePair> pairs,
+                                                           std::span<const LinearMotiond> motions);
 
 /// Classifies a run by the table of the file comment, computing margins through
 /// `margins` only when a verdict rule needs them. With `always_score`, a

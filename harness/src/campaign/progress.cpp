@@ -1,10 +1,10 @@
-#include "common/progress.hpp"
+#include "sepax/harness/progress.hpp"
 
 #include <unistd.h>
 
 #include <fmt/format.h>
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -81,4 +81,4 @@ void ProgressLine::run() {
   } while (!wake_.wait_for(lock, period, [this] { return stopping_; }));
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

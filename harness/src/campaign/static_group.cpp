@@ -1,22 +1,16 @@
-#include "verify/group_run.hpp"
-
-#include "common/harness_names.hpp"
+#include "sepax/harness/static_group.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <exception>
 
 #include <fmt/format.h>
-#include <tbb/blocked_range.h>
-#include <tbb/combinable.h>
-#include <tbb/parallel_for.h>
 
 #include "sepax/harness/case_judgement.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/oracle/margin_estimate.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 int MarginBins::bin(double margin) {
   const double m = std::abs(margin);
@@ -35,8 +29,6 @@ MarginBins& MarginBins::operator+=(const MarginBins& other) {
 }
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 const char* verdict_name(bool intersects) { return intersects ? "intersecting" : "separated"; }
 
@@ -77,15 +69,39 @@ void count_costs(const OracleVerdict& oracle, OracleCosts& costs) {
   }
 }
 
+/// A case generated and judged by the oracle, waiting for the kernels.
+struct JudgedCase {
+  std::uint64_t index = 0;
+  ShapePair pair;
+  OracleVerdict oracle;
+};
+
 class CaseJudge {
  public:
   CaseJudge(const Group& group, const GroupPlan& plan, ProgressCounters& progress)
       : group_(group), plan_(plan), progress_(progress), identity_{group.query, group.scalar, group.family, false} {}
 
-  void judge(std::uint64_t index, GroupResult& tally) const {
-    ++tally.cases;
-    judge_counted(index, tally);
-    progress_.cases.fetch_add(1, std::memory_order_relaxed);
+  /// Cases begin … end−1: each generated and judged exactly, then every
+  /// kernel over all of them (a batch kernel in one call), then classified.
+  void judge_range(std::uint64_t begin, std::uint64_t end, GroupResult& tally) const {
+    std::vector<JudgedCase> judged;
+    judged.reserve(end - begin);
+    for (std::uint64_t index = begin; index != end; ++index) {
+      ++tally.cases;
+      if (auto c = judge_exactly(index, tally)) judged.push_back(std::move(*c));
+      else progress_.cases.fetch_add(1, std::memory_order_relaxed);
+    }
+    std::vector<ShapePair> pairs;
+    pairs.reserve(judged.size());
+    for (const JudgedCase& c : judged) pairs.push_back(c.pair);
+    // runs[k][c]: kernel k on judged case c.
+    std::vector<std::vector<KernelJudgement>> runs;
+    runs.reserve(group_.kernels.size());
+    for (const KernelInfo* kernel : group_.kernels) runs.push_back(run_kernel_on(*kernel, judged, pairs));
+    for (std::size_t c = 0; c < judged.size(); ++c) {
+      classify_and_count(judged[c], runs, c, tally);
+      progress_.cases.fetch_add(1, std::memory_order_relaxed);
+    }
   }
 
  private:
@@ -95,48 +111,69 @@ class CaseJudge {
          plan_.max_findings);
   }
 
-  void judge_counted(std::uint64_t index, GroupResult& tally) const {
-    ShapePair pair;
+  /// The case and its exact verdict, or nothing when the generator or the
+  /// oracles failed or disagreed (counted and kept as a harness finding).
+  std::optional<JudgedCase> judge_exactly(std::uint64_t index, GroupResult& tally) const {
+    JudgedCase c{index, {}, {}};
     try {
-      pair = gen::generate(group_.family, group_.query, group_.scalar, plan_.seed, index);
+      c.pair = gen::generate(group_.family, group_.query, group_.scalar, plan_.seed, index);
     } catch (const std::exception& e) {
       ++tally.harness_errors;
       harness_failure(tally, index, std::nullopt, std::string("generator threw: ") + e.what());
-      return;
+      return std::nullopt;
     }
-
-    OracleVerdict oracle;
     try {
       const bool sampled = index % plan_.cross_check_every == 0;
       const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
-      oracle = judge_exactly(pair, sampled, sampled);
+      c.oracle = harness::judge_exactly(c.pair, sampled, sampled);
     } catch (const std::exception& e) {
       ++tally.harness_errors;
-      harness_failure(tally, index, pair, std::string("oracle threw: ") + e.what());
-      return;
+      harness_failure(tally, index, c.pair, std::string("oracle threw: ") + e.what());
+      return std::nullopt;
     }
-    tally.exact_fallbacks += oracle.exact_fallback;
-    tally.cross_checks += oracle.cgal_intersects.has_value();
-    count_costs(oracle, tally.oracle_costs);
-    if (oracle.oracles_disagree()) {
+    tally.exact_fallbacks += c.oracle.exact_fallback;
+    tally.cross_checks += c.oracle.cgal_intersects.has_value();
+    count_costs(c.oracle, tally.oracle_costs);
+    if (c.oracle.oracles_disagree()) {
       ++tally.oracle_disagreements;
-      harness_failure(tally, index, pair, describe_disagreement(oracle));
-      return;
+      harness_failure(tally, index, c.pair, describe_disagreement(c.oracle));
+      return std::nullopt;
     }
+    return c;
+  }
 
-    // All kernels first, then the margin (at most once): if the margin fails,
-    // no kernel of this case is counted, so every row keeps the same unjudged.
-    std::vector<KernelJudgement> runs;
-    runs.reserve(group_.kernels.size());
-    for (const KernelInfo* kernel : group_.kernels) {
-      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, kernel);
-      runs.push_back(run_kernel(*kernel, pair));
+  /// One kernel on every judged case, each call watched: a batch kernel in one
+  /// call (watched as the batch's first case), any other case by case.
+  std::vector<KernelJudgement> run_kernel_on(const KernelInfo& kernel, const std::vector<JudgedCase>& judged,
+                                             const std::vector<ShapePair>& pairs) const {
+    if (kernel.test_batch && !judged.empty()) {
+      // Batches are consecutive indices (failed cases aside): the watchdog
+      // names the batch's span.
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, judged.front().index, &kernel,
+                                        judged.back().index - judged.front().index + 1);
+      return run_kernel_batch(kernel, pairs);
     }
+    std::vector<KernelJudgement> runs;
+    runs.reserve(judged.size());
+    for (const JudgedCase& c : judged) {
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, c.index, &kernel);
+      runs.push_back(run_kernel(kernel, c.pair));
+    }
+    return runs;
+  }
+
+  void classify_and_count(const JudgedCase& judged, std::vector<std::vector<KernelJudgement>>& all_runs,
+                          std::size_t c, GroupResult& tally) const {
+    const std::uint64_t index = judged.index;
+    const ShapePair& pair = judged.pair;
+    const OracleVerdict& oracle = judged.oracle;
+    // The margin at most once per case: if it fails, no kernel of this case
+    // is counted, so every row keeps the same unjudged.
     LazyMargin margin(pair, oracle.intersects);
     try {
       const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
-      for (std::size_t k = 0; k < runs.size(); ++k)
-        classify_run(runs[k], *group_.kernels[k], pair, oracle, margin);
+      for (std::size_t k = 0; k < all_runs.size(); ++k)
+        classify_run(all_runs[k][c], *group_.kernels[k], pair, oracle, margin);
     } catch (const std::exception& e) {
       ++tally.harness_errors;
       harness_failure(tally, index, pair, std::string("margin or tolerance threw: ") + e.what());
@@ -148,22 +185,23 @@ class CaseJudge {
         oracle::arithmetic_is_exact(pair, group_.scalar) || oracle::face_axes_decided_exactly(pair, group_.scalar);
     // One estimate per case, shared by every kernel (for the margin histogram).
     const int bin = MarginBins::bin(oracle::estimated_margin(pair, oracle.intersects));
-    for (std::size_t k = 0; k < runs.size(); ++k) {
+    for (std::size_t k = 0; k < all_runs.size(); ++k) {
+      const KernelJudgement& run = all_runs[k][c];
       KernelCounts& counts = tally.kernels[k];
-      counts.verdicts.add(index, runs[k].error ? std::nullopt : std::optional<StaticOutcome>(runs[k].outcome));
-      ++counts.paths[static_cast<std::size_t>(runs[k].outcome.path)];
+      counts.verdicts.add(index, run.error ? std::nullopt : std::optional<StaticOutcome>(run.outcome));
+      ++counts.paths[static_cast<std::size_t>(run.outcome.path)];
       ++counts.margins.cases[bin];
-      counts.margins.wrong[bin] += runs[k].verdict_class != oracle::Class::ok;
-      switch (runs[k].verdict_class) {
+      counts.margins.wrong[bin] += run.verdict_class != oracle::Class::ok;
+      switch (run.verdict_class) {
         case oracle::Class::ok: ++counts.ok; break;
         case oracle::Class::boundary:
           ++counts.boundary;
-          counts.max_boundary_margin = std::max(counts.max_boundary_margin.value_or(0), std::abs(*runs[k].margin));
+          counts.max_boundary_margin = std::max(counts.max_boundary_margin.value_or(0), std::abs(*run.margin));
           break;
         case oracle::Class::gross:
           ++counts.gross;
           progress_.gross.fetch_add(1, std::memory_order_relaxed);
-          keep_finding(counts.gross_findings, Finding{index, pair, describe_gross(runs[k], oracle, group_.query), std::nullopt},
+          keep_finding(counts.gross_findings, Finding{index, pair, describe_gross(run, oracle, group_.query), std::nullopt},
                plan_.max_findings);
           break;
         case oracle::Class::convention: ++counts.convention; break;
@@ -185,8 +223,7 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
   total.oracle_disagreements += part.oracle_disagreements;
   total.harness_errors += part.harness_errors;
   total.oracle_costs += part.oracle_costs;
-  for (Finding& f : part.harness_findings) total.harness_findings.push_back(std::move(f));
-  trim_findings(total.harness_findings, max_findings);
+  merge_findings(total.harness_findings, part.harness_findings, max_findings);
   for (std::size_t k = 0; k < total.kernels.size(); ++k) {
     KernelCounts& t = total.kernels[k];
     KernelCounts& p = part.kernels[k];
@@ -199,52 +236,11 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
     for (std::size_t i = 0; i < t.paths.size(); ++i) t.paths[i] += p.paths[i];
     if (p.max_boundary_margin)
       t.max_boundary_margin = std::max(t.max_boundary_margin.value_or(0), *p.max_boundary_margin);
-    for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));
-    trim_findings(t.gross_findings, max_findings);
+    merge_findings(t.gross_findings, p.gross_findings, max_findings);
   }
 }
 
 }  // namespace
-
-void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit) {
-  findings.push_back(std::move(finding));
-  if (findings.size() < 2 * limit + 1) return;
-  trim_findings(findings, limit);
-}
-
-void trim_findings(std::vector<Finding>& findings, std::size_t limit) {
-  std::sort(findings.begin(), findings.end(),
-            [](const Finding& a, const Finding& b) { return a.index < b.index; });
-  if (findings.size() > limit) findings.resize(limit);
-}
-
-double run_planned(const GroupPlan& plan, const std::function<void(std::uint64_t, std::uint64_t)>& run_range) {
-  const auto start = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-  if (plan.fixed_cases) {
-    run_range(0, *plan.fixed_cases);
-    return elapsed();
-  }
-  // Batches sized from the measured rate to end about 0.25 s apart, so the
-  // group stops close to its share of the budget whatever a case costs.
-  constexpr double kBatchSeconds = 0.25;
-  constexpr std::uint64_t kMinBatch = 16;
-  std::uint64_t done = 0;
-  std::uint64_t batch = std::max<std::uint64_t>(plan.min_cases, 1);
-  for (;;) {
-    run_range(done, done + batch);
-    done += batch;
-    const double seconds = elapsed();
-    if (done >= plan.min_cases && seconds >= plan.seconds) return seconds;
-    if (done < plan.min_cases) {
-      batch = plan.min_cases - done;
-      continue;
-    }
-    const double rate = done / std::max(seconds, 1e-6);
-    const double horizon = std::min(plan.seconds - seconds, kBatchSeconds);
-    batch = std::max(kMinBatch, static_cast<std::uint64_t>(rate * horizon));
-  }
-}
 
 OracleCosts& OracleCosts::operator+=(const OracleCosts& other) {
   filter_decided += other.filter_decided;
@@ -261,22 +257,13 @@ OracleCosts& OracleCosts::operator+=(const OracleCosts& other) {
 GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress) {
   GroupResult empty;
   empty.kernels.resize(group.kernels.size());
-  tbb::combinable<GroupResult> per_thread([&] { return empty; });
   const CaseJudge judge(group, plan, progress);
-
-  auto run_range = [&](std::uint64_t begin, std::uint64_t end) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end),
-                      [&](const tbb::blocked_range<std::uint64_t>& range) {
-                        GroupResult& tally = per_thread.local();
-                        for (std::uint64_t i = range.begin(); i != range.end(); ++i) judge.judge(i, tally);
-                      });
-  };
-
-  const double seconds = run_planned(plan, run_range);
-  GroupResult result = empty;
-  per_thread.combine_each([&](GroupResult& part) { merge(result, part, plan.max_findings); });
+  auto [result, seconds] = run_in_parallel(
+      plan, empty,
+      [&](std::uint64_t begin, std::uint64_t end, GroupResult& tally) { judge.judge_range(begin, end, tally); },
+      [&](GroupResult& total, GroupResult& part) { merge(total, part, plan.max_findings); });
   result.seconds = seconds;
   return result;
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

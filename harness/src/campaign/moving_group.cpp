@@ -1,20 +1,14 @@
-#include "verify/moving_group_run.hpp"
-
-#include "common/harness_names.hpp"
+#include "sepax/harness/moving_group.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <exception>
 
-#include <tbb/blocked_range.h>
-#include <tbb/combinable.h>
-#include <tbb/parallel_for.h>
-
 #include "sepax/harness/moving_judgement.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 namespace {
 
 void count_costs(const MovingOracleVerdict& oracle, MovingOracleCosts& costs) {
@@ -28,15 +22,41 @@ void count_costs(const MovingOracleVerdict& oracle, MovingOracleCosts& costs) {
   }
 }
 
+/// A moving case generated and judged by the oracle, waiting for the kernels.
+struct JudgedMovingCase {
+  std::uint64_t index = 0;
+  gen::MovingPair moving;
+  MovingOracleVerdict oracle;
+};
+
 class MovingCaseJudge {
  public:
   MovingCaseJudge(const MovingGroup& group, const GroupPlan& plan, ProgressCounters& progress)
       : group_(group), plan_(plan), progress_(progress), identity_{group.query, group.scalar, group.family, true} {}
 
-  void judge(std::uint64_t index, MovingGroupResult& tally) const {
-    ++tally.cases;
-    judge_counted(index, tally);
-    progress_.cases.fetch_add(1, std::memory_order_relaxed);
+  /// Cases begin … end−1: each generated and judged exactly, then every
+  /// kernel over all of them (a batch kernel in one call), then classified.
+  void judge_range(std::uint64_t begin, std::uint64_t end, MovingGroupResult& tally) const {
+    std::vector<JudgedMovingCase> judged;
+    judged.reserve(end - begin);
+    for (std::uint64_t index = begin; index != end; ++index) {
+      ++tally.cases;
+      if (auto c = judge_exactly(index, tally)) judged.push_back(std::move(*c));
+      else progress_.cases.fetch_add(1, std::memory_order_relaxed);
+    }
+    std::vector<ShapePair> pairs;
+    std::vector<LinearMotiond> motions;
+    pairs.reserve(judged.size());
+    motions.reserve(judged.size());
+    for (const JudgedMovingCase& c : judged) pairs.push_back(c.moving.pair), motions.push_back(c.moving.motion);
+    // runs[k][c]: kernel k on judged case c.
+    std::vector<std::vector<MovingKernelJudgement>> runs;
+    runs.reserve(group_.kernels.size());
+    for (const KernelInfo* kernel : group_.kernels) runs.push_back(run_kernel_on(*kernel, judged, pairs, motions));
+    for (std::size_t c = 0; c < judged.size(); ++c) {
+      classify_and_count(judged[c], runs, c, tally);
+      progress_.cases.fetch_add(1, std::memory_order_relaxed);
+    }
   }
 
  private:
@@ -50,60 +70,84 @@ class MovingCaseJudge {
     keep_finding(tally.harness_findings, std::move(finding), plan_.max_findings);
   }
 
-  void judge_counted(std::uint64_t index, MovingGroupResult& tally) const {
-    gen::MovingPair moving;
+  /// The case and its exact first contact, or nothing when the generator or
+  /// the oracles failed or disagreed (counted and kept as a harness finding).
+  std::optional<JudgedMovingCase> judge_exactly(std::uint64_t index, MovingGroupResult& tally) const {
+    JudgedMovingCase c;
+    c.index = index;
     try {
-      moving = gen::generate_moving(group_.family, group_.query, group_.scalar, plan_.seed, index);
+      c.moving = gen::generate_moving(group_.family, group_.query, group_.scalar, plan_.seed, index);
     } catch (const std::exception& e) {
       ++tally.harness_errors;
       harness_failure(tally, index, nullptr, std::string("generator threw: ") + e.what());
-      return;
+      return std::nullopt;
     }
-    const ShapePair& pair = moving.pair;
-    const LinearMotiond& motion = moving.motion;
-
-    MovingOracleVerdict oracle;
     try {
       const bool sampled = index % plan_.cross_check_every == 0;
       const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
-      oracle = judge_moving_exactly(pair, motion, sampled);
+      c.oracle = judge_moving_exactly(c.moving.pair, c.moving.motion, sampled);
       // The static oracle at t = 0 must see the same state there.
-      if (sampled) oracle.static_intersects = oracle::sat_filtered(pair).intersects;
+      if (sampled) c.oracle.static_intersects = oracle::sat_filtered(c.moving.pair).intersects;
     } catch (const std::exception& e) {
       ++tally.harness_errors;
-      harness_failure(tally, index, &moving, std::string("oracle threw: ") + e.what());
-      return;
+      harness_failure(tally, index, &c.moving, std::string("oracle threw: ") + e.what());
+      return std::nullopt;
     }
-    tally.cross_checks += oracle.lp.has_value();
-    count_costs(oracle, tally.oracle_costs);
-    if (oracle.oracles_disagree()) {
+    tally.cross_checks += c.oracle.lp.has_value();
+    count_costs(c.oracle, tally.oracle_costs);
+    if (c.oracle.oracles_disagree()) {
       ++tally.oracle_disagreements;
-      harness_failure(tally, index, &moving, "ORACLE DISAGREEMENT: " + oracle.describe());
-      return;
+      harness_failure(tally, index, &c.moving, "ORACLE DISAGREEMENT: " + c.oracle.describe());
+      return std::nullopt;
     }
+    return c;
+  }
 
-    // All kernels first, then the classification: if a margin or a score
-    // fails, no kernel of this case is counted, so every row keeps the same
-    // unjudged count.
-    std::vector<MovingKernelJudgement> runs;
-    runs.reserve(group_.kernels.size());
-    for (const KernelInfo* kernel : group_.kernels) {
-      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, kernel);
-      runs.push_back(run_moving_kernel(*kernel, pair, motion));
+  /// One kernel on every judged case, each call watched: a batch kernel in one
+  /// call (watched as the batch's first case), any other case by case.
+  std::vector<MovingKernelJudgement> run_kernel_on(const KernelInfo& kernel,
+                                                   const std::vector<JudgedMovingCase>& judged,
+                                                   const std::vector<ShapePair>& pairs,
+                                                   const std::vector<LinearMotiond>& motions) const {
+    const bool batch = kernel.mode == KernelMode::moving_test ? bool(kernel.test_moving_batch)
+                                                              : bool(kernel.find_first_contact_batch);
+    if (batch && !judged.empty()) {
+      // Batches are consecutive indices (failed cases aside): the watchdog
+      // names the batch's span.
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, judged.front().index, &kernel,
+                                        judged.back().index - judged.front().index + 1);
+      return run_moving_kernel_batch(kernel, pairs, motions);
     }
+    std::vector<MovingKernelJudgement> runs;
+    runs.reserve(judged.size());
+    for (const JudgedMovingCase& c : judged) {
+      const CaseWatchdog::Guard watched(plan_.watchdog, identity_, c.index, &kernel);
+      runs.push_back(run_moving_kernel(kernel, c.moving.pair, c.moving.motion));
+    }
+    return runs;
+  }
+
+  void classify_and_count(const JudgedMovingCase& judged, std::vector<std::vector<MovingKernelJudgement>>& all_runs,
+                          std::size_t c, MovingGroupResult& tally) const {
+    const std::uint64_t index = judged.index;
+    const ShapePair& pair = judged.moving.pair;
+    const LinearMotiond& motion = judged.moving.motion;
+    const MovingOracleVerdict& oracle = judged.oracle;
+    // If a margin or a score fails, no kernel of this case is counted, so
+    // every row keeps the same unjudged count.
     try {
       const CaseWatchdog::Guard watched(plan_.watchdog, identity_, index, nullptr);
       MovingMargins margins(pair, motion, oracle);
-      for (std::size_t k = 0; k < runs.size(); ++k)
-        classify_moving_run(runs[k], *group_.kernels[k], pair, motion, oracle, margins);
+      for (std::size_t k = 0; k < all_runs.size(); ++k)
+        classify_moving_run(all_runs[k][c], *group_.kernels[k], pair, motion, oracle, margins);
     } catch (const std::exception& e) {
       ++tally.harness_errors;
-      harness_failure(tally, index, &moving, std::string("margin or score threw: ") + e.what());
+      harness_failure(tally, index, &judged.moving, std::string("margin or score threw: ") + e.what());
       return;
     }
 
-    for (std::size_t k = 0; k < runs.size(); ++k) {
-      const MovingKernelJudgement& run = runs[k];
+    for (std::size_t k = 0; k < all_runs.size(); ++k) {
+      const MovingKernelJudgement& run = all_runs[k][c];
       MovingKernelCounts& counts = tally.kernels[k];
       if (run.mode == KernelMode::moving_test)
         counts.verdicts.add(index, run.error ? std::nullopt : std::optional<StaticOutcome>(run.verdict));
@@ -152,8 +196,7 @@ void merge(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_fi
   total.oracle_costs += part.oracle_costs;
   total.oracle_disagreements += part.oracle_disagreements;
   total.harness_errors += part.harness_errors;
-  for (Finding& f : part.harness_findings) total.harness_findings.push_back(std::move(f));
-  trim_findings(total.harness_findings, max_findings);
+  merge_findings(total.harness_findings, part.harness_findings, max_findings);
   for (std::size_t k = 0; k < total.kernels.size(); ++k) {
     MovingKernelCounts& t = total.kernels[k];
     MovingKernelCounts& p = part.kernels[k];
@@ -168,8 +211,7 @@ void merge(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_fi
     append(t.primary_point_distances, p.primary_point_distances);
     t.features_path += p.features_path;
     t.closest_points_path += p.closest_points_path;
-    for (Finding& f : p.gross_findings) t.gross_findings.push_back(std::move(f));
-    trim_findings(t.gross_findings, max_findings);
+    merge_findings(t.gross_findings, p.gross_findings, max_findings);
   }
 }
 
@@ -188,19 +230,11 @@ MovingOracleCosts& MovingOracleCosts::operator+=(const MovingOracleCosts& other)
 MovingGroupResult run_moving_group(const MovingGroup& group, const GroupPlan& plan, ProgressCounters& progress) {
   MovingGroupResult empty;
   empty.kernels.resize(group.kernels.size());
-  tbb::combinable<MovingGroupResult> per_thread([&] { return empty; });
   const MovingCaseJudge judge(group, plan, progress);
-
-  const double seconds = run_planned(plan, [&](std::uint64_t begin, std::uint64_t end) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end),
-                      [&](const tbb::blocked_range<std::uint64_t>& range) {
-                        MovingGroupResult& tally = per_thread.local();
-                        for (std::uint64_t i = range.begin(); i != range.end(); ++i) judge.judge(i, tally);
-                      });
-  });
-
-  MovingGroupResult result = empty;
-  per_thread.combine_each([&](MovingGroupResult& part) { merge(result, part, plan.max_findings); });
+  auto [result, seconds] = run_in_parallel(
+      plan, empty,
+      [&](std::uint64_t begin, std::uint64_t end, MovingGroupResult& tally) { judge.judge_range(begin, end, tally); },
+      [&](MovingGroupResult& total, MovingGroupResult& part) { merge(total, part, plan.max_findings); });
   result.seconds = seconds;
   return result;
 }
@@ -216,4 +250,4 @@ std::optional<Percentiles> percentiles(std::vector<double>& values) {
   return Percentiles{rank(0.50), rank(0.99), values.back()};
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 /// Counters that worker threads bump as cases complete (relaxed atomics: the
 /// line only needs approximate, eventually exact numbers).
@@ -55,4 +55,4 @@ class ProgressLine {
   std::thread printer_;
 };
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -1,22 +1,22 @@
 #pragma once
-/// \file One moving group of a verify run: the cases generate_moving makes for
+/// \file One moving group of a campaign: the cases generate_moving makes for
 /// one query × scalar × family, judged once by the exact first-contact oracle
 /// and handed to every moving kernel (test_moving, find_first_contact) of that
-/// query and scalar, in parallel over cases (TBB). The case-count rule is the
-/// static groups' (GroupPlan, run_planned).
-#include "common/harness_names.hpp"
+/// query and scalar, in ranges over TBB's threads (the skeleton of
+/// group_plan.hpp, shared with static groups).
 #include <cstdint>
 #include <optional>
 #include <vector>
 
-#include "verify/group_run.hpp"
-#include "sepax/harness/verdict_hash.hpp"
-#include "common/progress.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
+#include "sepax/harness/finding.hpp"
+#include "sepax/harness/group_plan.hpp"
+#include "sepax/harness/progress.hpp"
+#include "sepax/harness/verdict_hash.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 struct MovingGroup {
   Query query = Query::obb_obb;
@@ -93,4 +93,4 @@ struct Percentiles {
 /// Absent for an empty sample. Sorts `values`.
 std::optional<Percentiles> percentiles(std::vector<double>& values);
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -1,63 +1,29 @@
 #pragma once
-/// \file One group of a verify run: the cases of one query × scalar × family,
-/// generated, judged once by the oracle and handed to every kernel of that
-/// query and scalar, in parallel over cases (TBB).
-#include "common/harness_names.hpp"
+/// \file One static group of a campaign: the cases of one query × scalar ×
+/// family, generated, judged once by the exact oracle and handed to every
+/// kernel of that query and scalar, in ranges over TBB's threads (the
+/// skeleton of group_plan.hpp; kernels with a batch form get a range at once).
 #include <array>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "sepax/harness/case_watchdog.hpp"
-#include "common/progress.hpp"
-#include "sepax/harness/verdict_hash.hpp"
-#include "sepax/core/motion.hpp"
 #include "sepax/core/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
+#include "sepax/harness/finding.hpp"
+#include "sepax/harness/group_plan.hpp"
+#include "sepax/harness/progress.hpp"
+#include "sepax/harness/verdict_hash.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 struct Group {
   Query query = Query::obb_obb;
   ScalarKind scalar = ScalarKind::float64;
   gen::Family family = gen::Family::random;
   std::vector<const KernelInfo*> kernels;  ///< all of this query and scalar
-};
-
-/// How many cases a group runs, and what it keeps.
-struct GroupPlan {
-  std::uint64_t seed = 1;
-  /// Exactly this many cases (indices 0 … n−1); otherwise the time rule below.
-  std::optional<std::uint64_t> fixed_cases;
-  /// Without fixed_cases: keep going until `seconds` have passed and at least
-  /// `min_cases` cases ran (whole batches; the overshoot is a fraction of a second).
-  double seconds = 1;
-  std::uint64_t min_cases = 200;
-  /// CGAL cross-checks case indices divisible by this, besides every case where
-  /// the interval filter fell back to exact arithmetic; the unfiltered rational
-  /// SAT (sat_exact) checks the same indices only (an unbiased sample for its
-  /// throughput).
-  std::uint64_t cross_check_every = 64;
-  /// Findings kept per kernel and for the harness (counts stay complete); the
-  /// lowest indices seen are kept.
-  std::size_t max_findings = 100;
-  /// Watches every oracle and kernel call (absent: unwatched).
-  CaseWatchdog* watchdog = nullptr;
-};
-
-/// A case worth replaying.
-struct Finding {
-  std::uint64_t index = 0;
-  /// The generated pair; absent when the generator itself failed.
-  std::optional<ShapePair> pair;
-  /// What went wrong, readable: the kernel's and the exact verdict with margin
-  /// and tolerance, the two oracles' verdicts, or the exception.
-  std::string detail;
-  /// The motion of a moving case (moving groups only).
-  std::optional<LinearMotiond> motion;
 };
 
 /// Cases binned by the decade of their estimated margin
@@ -135,16 +101,4 @@ struct GroupResult {
 /// throws for a case: every exception becomes a finding.
 GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress);
 
-/// The case-count rule of a plan, shared by static and moving groups: calls
-/// `run_range(begin, end)` (which runs cases begin … end−1) once with
-/// [0, fixed_cases), or batch after batch until `seconds` have passed and at
-/// least `min_cases` ran. Returns the wall time taken.
-double run_planned(const GroupPlan& plan, const std::function<void(std::uint64_t, std::uint64_t)>& run_range);
-
-/// Adds `finding` to `findings`, which keep the `limit` lowest indices (sorted
-/// only once the vector has doubled, so a kernel wrong on every case cannot
-/// exhaust memory); trim_findings then sorts and cuts to `limit`.
-void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit);
-void trim_findings(std::vector<Finding>& findings, std::size_t limit);
-
-}  // namespace sepax::cli
+}  // namespace sepax::harness

@@ -1,0 +1,58 @@
+#include "common/brought_kernels.hpp"
+
+#include <exception>
+#include <filesystem>
+#include <ostream>
+
+#include "sepax/core/registry.hpp"
+#include "sepax/harness/external_kernels.hpp"
+#include "sepax/harness/plugin_kernels.hpp"
+
+namespace sepax::cli {
+
+namespace {
+
+/// 'text' for /bin/sh, whatever it holds.
+std::string shell_quoted(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::string BroughtKernels::as_arguments() const {
+  std::string args;
+  for (const std::string& p : plugins) {
+    std::error_code ec;
+    const auto absolute = std::filesystem::absolute(p, ec);
+    args += " --plugin " + shell_quoted(ec ? p : absolute.string());
+  }
+  for (const std::string& e : externals) args += " --external " + shell_quoted(e);
+  return args;
+}
+
+std::optional<std::vector<std::string>> register_brought_kernels(const BroughtKernels& brought,
+                                                                 const std::string& command, std::ostream& err) {
+  std::vector<KernelInfo> kernels;
+  try {
+    for (const std::string& path : brought.plugins)
+      for (KernelInfo& k : harness::load_plugin(path)) kernels.push_back(std::move(k));
+    for (const std::string& cmd : brought.externals)
+      for (KernelInfo& k : harness::start_external(cmd)) kernels.push_back(std::move(k));
+  } catch (const std::exception& e) {
+    err << command << ": " << e.what() << '\n';
+    return std::nullopt;
+  }
+  std::vector<std::string> ids;
+  for (const KernelInfo& k : kernels) ids.push_back(k.id);
+  try {
+    register_kernels(std::move(kernels));
+  } catch (const std::exception& e) {
+    err << command << ": " << e.what() << '\n';
+    return std::nullopt;
+  }
+  return ids;
+}
+
+}  // namespace sepax::cli
