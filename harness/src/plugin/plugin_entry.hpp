@@ -1,0 +1,33 @@
+#pragma once
+/// \file Internal to the plugin loader: one validated kernel description of a
+/// plugin (sepax/sepax_plugin.h) and the registry entry that calls it.
+#include <string>
+
+#include "sepax/core/registry.hpp"
+#include "sepax/sepax_plugin.h"
+
+namespace sepax::harness::plugin_detail {
+
+/// A plugin kernel after load_plugin has checked every field: the C values
+/// mapped to sepax's enums, the id formed.
+struct PluginKernel {
+  std::string id;      ///< "<plugin name>/<kernel name>/<scalar>"
+  std::string plugin;  ///< the plugin's name: the entry's origin
+  Query query = Query::obb_obb;
+  ScalarKind scalar = ScalarKind::float64;
+  KernelMode mode = KernelMode::static_test;
+  KernelBias bias{};
+  bool open_sets = false;
+  sepax_batch_fn batch = nullptr;
+  void* user = nullptr;
+};
+
+/// The registry entry: the per-pair function of the kernel's mode (a batch of
+/// one), its batch form over whole spans, and for static tests prepare_set.
+/// Every call converts the pairs to the kernel's scalar arrays; a non-zero
+/// status, or an answer outside the ABI's values, throws std::runtime_error
+/// naming the kernel (and the plugin's message), which the campaign records
+/// as that case's error.
+KernelInfo make_entry(const PluginKernel& kernel);
+
+}  // namespace sepax::harness::plugin_detail

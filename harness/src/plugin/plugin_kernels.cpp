@@ -1,0 +1,197 @@
+// load_plugin: dlopen the library, find its one entry, check every field of
+// the description it returns (sepax/sepax_plugin.h) and make one registry
+// entry per kernel. Everything a plugin author can get wrong is refused here,
+// at load time, with the file and the field named — not later, in the middle
+// of a campaign.
+#include "sepax/harness/plugin_kernels.hpp"
+
+#include <dlfcn.h>
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "plugin_entry.hpp"
+#include "sepax/harness/input_error.hpp"
+#include "sepax/sepax_plugin.h"
+
+namespace sepax::harness {
+namespace {
+
+using plugin_detail::PluginKernel;
+
+// More kernels than this is a garbage count, not a plugin.
+constexpr std::size_t max_kernels = 4096;
+// Entry names of other ABI versions looked for when v1's is missing, so the
+// message can say which version the plugin speaks.
+constexpr int max_other_version = 32;
+
+std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
+/// Why `name` cannot be part of an id, or nothing when it can.
+std::optional<std::string> bad_name(const char* name) {
+  if (!name) return "is NULL";
+  const std::string_view s(name);
+  if (s.empty()) return "is empty";
+  for (const char c : s) {
+    if (c == '/') return in_quotes(s) + " contains '/' (it is one part of an id \"plugin/kernel/scalar\")";
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')
+      return in_quotes(s) + " contains whitespace";
+  }
+  return std::nullopt;
+}
+
+std::optional<Query> query_of(std::int32_t v) {
+  switch (v) {
+    case SEPAX_QUERY_OBB_OBB: return Query::obb_obb;
+    case SEPAX_QUERY_TRI_OBB: return Query::tri_obb;
+    case SEPAX_QUERY_TRI_TRI: return Query::tri_tri;
+    default: return std::nullopt;
+  }
+}
+
+std::optional<KernelMode> mode_of(std::int32_t v) {
+  switch (v) {
+    case SEPAX_MODE_TEST_STATIC: return KernelMode::static_test;
+    case SEPAX_MODE_TEST_MOVING: return KernelMode::moving_test;
+    case SEPAX_MODE_FIND_FIRST_CONTACT: return KernelMode::first_contact;
+    default: return std::nullopt;
+  }
+}
+
+std::optional<ScalarKind> scalar_of(std::int32_t v) {
+  switch (v) {
+    case SEPAX_SCALAR_FLOAT: return ScalarKind::float32;
+    case SEPAX_SCALAR_DOUBLE: return ScalarKind::float64;
+    default: return std::nullopt;
+  }
+}
+
+std::optional<BiasMethod> bias_of(std::int32_t v) {
+  switch (v) {
+    case SEPAX_BIAS_NONE: return BiasMethod::none;
+    case SEPAX_BIAS_EPSILON_ON_ROTATION: return BiasMethod::epsilon_on_rotation;
+    case SEPAX_BIAS_EPSILON_ON_PLANE_DISTANCES: return BiasMethod::epsilon_on_plane_distances;
+    default: return std::nullopt;
+  }
+}
+
+std::string number(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  return s.str();
+}
+
+/// Checks one kernel description; `where` names the file and the kernel.
+PluginKernel check_kernel(const sepax_kernel& k, const std::string& where, const std::string& plugin) {
+  if (auto why = bad_name(k.name)) throw InputError(where + ": name " + *why);
+  const auto query = query_of(k.query);
+  if (!query)
+    throw InputError(where + ": unknown query " + std::to_string(k.query) +
+                     " (expected 0 = obb_obb, 1 = tri_obb, 2 = tri_tri)");
+  const auto mode = mode_of(k.mode);
+  if (!mode)
+    throw InputError(where + ": unknown mode " + std::to_string(k.mode) +
+                     " (expected 0 = test_static, 1 = test_moving, 2 = find_first_contact)");
+  const auto scalar = scalar_of(k.scalar);
+  if (!scalar)
+    throw InputError(where + ": unknown scalar " + std::to_string(k.scalar) + " (expected 0 = float, 1 = double)");
+  const auto method = bias_of(k.bias_method);
+  if (!method)
+    throw InputError(where + ": unknown bias_method " + std::to_string(k.bias_method) +
+                     " (expected 0 = none, 1 = epsilon_on_rotation, 2 = epsilon_on_plane_distances)");
+  if (!(std::isfinite(k.bias_epsilon) && k.bias_epsilon >= 0))
+    throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " is not a finite number >= 0");
+  if (*method == BiasMethod::none && k.bias_epsilon != 0)
+    throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " given with bias_method 0 = none");
+  if (k.open_sets != 0 && k.open_sets != 1)
+    throw InputError(where + ": open_sets " + std::to_string(k.open_sets) + " (expected 0 or 1)");
+  if (!k.batch) throw InputError(where + ": batch function is NULL");
+
+  PluginKernel out;
+  out.id = plugin + "/" + k.name + "/" + std::string(to_string(*scalar));
+  out.plugin = plugin;
+  out.query = *query;
+  out.scalar = *scalar;
+  out.mode = *mode;
+  out.bias = KernelBias{*method, k.bias_epsilon, std::nullopt};
+  out.open_sets = k.open_sets == 1;
+  out.batch = k.batch;
+  out.user = k.user;
+  return out;
+}
+
+/// The library's entry function; InputError when it has none.
+using EntryFn = const sepax_plugin* (*)();
+EntryFn find_entry(void* handle, const std::string& file) {
+  dlerror();  // clear any earlier error: dlsym reports through it
+  if (void* sym = dlsym(handle, SEPAX_PLUGIN_ENTRY_NAME)) return reinterpret_cast<EntryFn>(sym);
+  for (int v = 0; v <= max_other_version; ++v) {
+    if (v == SEPAX_PLUGIN_ABI_VERSION) continue;
+    const std::string name = "sepax_plugin_v" + std::to_string(v);
+    if (dlsym(handle, name.c_str()))
+      throw InputError(file + ": plugin ABI version mismatch: the library exports " + name + " (ABI version " +
+                       std::to_string(v) + "), this sepax speaks ABI version " +
+                       std::to_string(SEPAX_PLUGIN_ABI_VERSION) + " (" SEPAX_PLUGIN_ENTRY_NAME ")");
+  }
+  throw InputError(file + ": not a sepax plugin: no entry symbol \"" SEPAX_PLUGIN_ENTRY_NAME
+                          "\" (see sepax/sepax_plugin.h)");
+}
+
+}  // namespace
+
+std::vector<KernelInfo> load_plugin(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (!std::filesystem::exists(status)) throw InputError(file + ": no such file");
+  if (std::filesystem::is_directory(status)) throw InputError(file + ": is a directory, not a shared library");
+
+  // A name without '/' would make dlopen search the library path instead.
+  const std::string open_name = file.find('/') == std::string::npos ? "./" + file : file;
+  // Never closed: the registry's entries call into it for the life of the process.
+  void* handle = dlopen(open_name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char* why = dlerror();
+    throw InputError(file + ": cannot load as a shared library: " + (why ? why : "unknown dlopen error"));
+  }
+
+  const sepax_plugin* plugin = find_entry(handle, file)();
+  if (!plugin) throw InputError(file + ": " SEPAX_PLUGIN_ENTRY_NAME "() returned NULL");
+  if (plugin->abi_version != SEPAX_PLUGIN_ABI_VERSION)
+    throw InputError(file + ": plugin ABI version mismatch: the plugin says abi_version " +
+                     std::to_string(plugin->abi_version) + ", this sepax speaks ABI version " +
+                     std::to_string(SEPAX_PLUGIN_ABI_VERSION));
+  if (auto why = bad_name(plugin->name)) throw InputError(file + ": plugin name " + *why);
+  const std::string name = plugin->name;
+  if (name == "sepax")
+    throw InputError(file + ": plugin name \"sepax\" is reserved for sepax's own kernels");
+  if (plugin->kernel_count == 0) throw InputError(file + ": plugin " + in_quotes(name) + " declares no kernels");
+  if (plugin->kernel_count > max_kernels)
+    throw InputError(file + ": plugin " + in_quotes(name) + ": kernel_count " + std::to_string(plugin->kernel_count) +
+                     " is more than " + std::to_string(max_kernels));
+  if (!plugin->kernels)
+    throw InputError(file + ": plugin " + in_quotes(name) + ": kernels is NULL with kernel_count " +
+                     std::to_string(plugin->kernel_count));
+
+  std::vector<KernelInfo> out;
+  std::map<std::string, std::size_t> seen;  // id -> index of the kernel
+  for (std::size_t i = 0; i < plugin->kernel_count; ++i) {
+    const sepax_kernel& k = plugin->kernels[i];
+    const std::string where =
+        file + ": kernel " + std::to_string(i) + (k.name ? " " + in_quotes(k.name) : std::string());
+    const PluginKernel checked = check_kernel(k, where, name);
+    if (const auto [it, fresh] = seen.emplace(checked.id, i); !fresh)
+      throw InputError(where + ": duplicate kernel id " + in_quotes(checked.id) + " (kernel " +
+                       std::to_string(it->second) + " has it too)");
+    out.push_back(plugin_detail::make_entry(checked));
+  }
+  return out;
+}
+
+}  // namespace sepax::harness
