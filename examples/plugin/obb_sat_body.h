@@ -70,7 +70,7 @@ static int NAME(obb_sat_batch)(void* user, size_t n, const void* a, const void* 
   const SCALAR* as = (const SCALAR*)a;
   const SCALAR* bs = (const SCALAR*)b;
   size_t p;
-  int k;
+  size_t k;
   (void)user;
   (void)motion;
   for (p = 0; p < n; ++p) {
