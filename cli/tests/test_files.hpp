@@ -18,6 +18,14 @@ inline std::string slurp(const std::filesystem::path& path) {
   return text.str();
 }
 
+/// Writes `text` to dir/name and returns the path.
+inline std::filesystem::path write_file(const std::filesystem::path& dir, const std::string& name,
+                                        const std::string& text) {
+  const std::filesystem::path path = dir / name;
+  std::ofstream(path) << text;
+  return path;
+}
+
 /// A fresh directory per test under gtest's temp dir, in `suite_dir`.
 inline std::filesystem::path scratch_dir(const std::string& suite_dir) {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();

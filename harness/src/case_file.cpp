@@ -47,6 +47,8 @@ constexpr const char* kBoxShape =
 constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
 constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
 constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri";
+constexpr const char* kVerdictShape =
+    R"(true/false, {"intersects":b,"bias":{...}}, {"meets":b} or {"state":s,"t":t,"point":[x,y,z]})";
 
 /// Reads one case from a parsed line; `Json::number_float_t` is the scalar the
 /// numbers are rounded to (float or double).
@@ -80,6 +82,7 @@ class CaseReader {
         break;
     }
     if (doc.contains("motion")) c.motion = motion(doc["motion"]);
+    if (doc.contains("verdicts")) c.verdicts = verdicts(doc["verdicts"], c.motion.has_value());
     return c;
   }
 
@@ -193,6 +196,73 @@ class CaseReader {
     return m;
   }
 
+  /// "verdicts": {"<kernel id>": true | {"intersects"} | {"meets"} | {"state","t","point"}, ...}
+  std::vector<RecordedVerdict> verdicts(const Json& j, bool has_motion) const {
+    if (!j.is_object()) fail("verdicts = " + as_written(j) + ": expected an object {\"<kernel id>\": verdict, ...}");
+    std::vector<RecordedVerdict> out;
+    for (const auto& item : j.items()) {
+      const std::string path = "verdicts." + item.key();
+      if (item.key().empty() || item.key().find_first_of(" \t") != std::string::npos)
+        fail(path + ": a kernel id without spaces is expected as the key");
+      RecordedVerdict v;
+      v.kernel = item.key();
+      const Json& value = item.value();
+      if (value.is_boolean()) {
+        v.intersects = value.template get<bool>();
+      } else if (value.is_object() && value.contains("intersects")) {
+        expect_object(value, path, {"intersects", "bias"}, kVerdictShape);
+        v.intersects = boolean(value["intersects"], path + ".intersects");
+        if (value.contains("bias")) v.bias = bias(value["bias"], path + ".bias");
+      } else if (value.is_object() && value.contains("meets")) {
+        expect_object(value, path, {"meets"}, kVerdictShape);
+        v.mode = KernelMode::moving_test;
+        v.intersects = boolean(value["meets"], path + ".meets");
+      } else if (value.is_object() && value.contains("state")) {
+        expect_object(value, path, {"state", "t", "point"}, kVerdictShape);
+        v.mode = KernelMode::first_contact;
+        const std::string state = text(value["state"], path + ".state");
+        if (state == "first_contact") {
+          v.state = ContactState::first_contact;
+          v.time = number(member(value, "t", path, kVerdictShape), path + ".t");
+          v.point = numbers<3>(member(value, "point", path, kVerdictShape), path + ".point");
+        } else if (state == "overlapping_at_start") {
+          v.state = ContactState::overlapping_at_start;
+        } else if (state == "separated_throughout") {
+          v.state = ContactState::separated_throughout;
+        } else {
+          fail(path + ".state = \"" + state +
+               "\": expected overlapping_at_start, separated_throughout or first_contact");
+        }
+      } else {
+        fail(path + " = " + as_written(value) + ": expected " + kVerdictShape);
+      }
+      if (v.mode != KernelMode::static_test && !has_motion)
+        fail(path + ": a moving verdict needs the case's \"motion\"");
+      out.push_back(std::move(v));
+    }
+    return out;
+  }
+
+  static bool boolean(const Json& j, const std::string& path) {
+    if (!j.is_boolean()) fail(path + " = " + as_written(j) + ": expected true or false");
+    return j.template get<bool>();
+  }
+
+  KernelBias bias(const Json& j, const std::string& path) const {
+    expect_object(j, path, {"method", "epsilon"}, "{\"method\": \"epsilon_on_rotation\", \"epsilon\": 1e-6}");
+    KernelBias b;
+    const std::string method = text(member(j, "method", path, "a bias method"), path + ".method");
+    if (method == "none") b.method = BiasMethod::none;
+    else if (method == "epsilon_on_rotation") b.method = BiasMethod::epsilon_on_rotation;
+    else if (method == "epsilon_on_plane_distances") b.method = BiasMethod::epsilon_on_plane_distances;
+    else
+      fail(path + ".method = \"" + method +
+           "\": expected none, epsilon_on_rotation or epsilon_on_plane_distances");
+    if (j.contains("epsilon")) b.epsilon = number(j["epsilon"], path + ".epsilon");
+    if (b.epsilon < 0) fail(path + ".epsilon = " + as_written(j["epsilon"]) + ": negative");
+    return b;
+  }
+
   ScalarKind scalar_;
 };
 
@@ -222,6 +292,35 @@ nlohmann::ordered_json box_json(const Obb3d& b) {
 nlohmann::ordered_json triangle_json(const Triangle3d& t) {
   nlohmann::ordered_json j;
   j["vertices"] = {vec_json(t.vertices[0]), vec_json(t.vertices[1]), vec_json(t.vertices[2])};
+  return j;
+}
+
+const char* bias_method_name(BiasMethod m) {
+  switch (m) {
+    case BiasMethod::none: return "none";
+    case BiasMethod::epsilon_on_rotation: return "epsilon_on_rotation";
+    case BiasMethod::epsilon_on_plane_distances: return "epsilon_on_plane_distances";
+  }
+  return "none";
+}
+
+nlohmann::ordered_json recorded_verdict_json(const RecordedVerdict& v) {
+  nlohmann::ordered_json j;
+  switch (v.mode) {
+    case KernelMode::static_test:
+      if (v.bias.method == BiasMethod::none) return v.intersects;
+      j["intersects"] = v.intersects;
+      j["bias"] = {{"method", bias_method_name(v.bias.method)}, {"epsilon", exact_number_json(v.bias.epsilon)}};
+      return j;
+    case KernelMode::moving_test: j["meets"] = v.intersects; return j;
+    case KernelMode::first_contact:
+      j["state"] = to_string(v.state);
+      if (v.state == ContactState::first_contact) {
+        j["t"] = exact_number_json(v.time);
+        j["point"] = vec_json(v.point);
+      }
+      return j;
+  }
   return j;
 }
 
@@ -331,6 +430,11 @@ std::string format_case(const Case& c) {
     m["vb"] = vec_json(c.motion->vb);
     m["T"] = exact_number_json(c.motion->duration);
     j["motion"] = std::move(m);
+  }
+  if (!c.verdicts.empty()) {
+    nlohmann::ordered_json verdicts = nlohmann::ordered_json::object();
+    for (const RecordedVerdict& v : c.verdicts) verdicts[v.kernel] = recorded_verdict_json(v);
+    j["verdicts"] = std::move(verdicts);
   }
   if (!c.origin.is_null()) j["origin"] = c.origin;
   return j.dump();

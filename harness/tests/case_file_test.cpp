@@ -255,6 +255,36 @@ TEST(CaseFile, WriteThenReadIsBitExact) {
   EXPECT_EQ(format_case(back), line);
 }
 
+TEST(CaseFile, RecordedVerdictsOfEveryKindRoundTrip) {
+  const std::string line = with_box_b(box("[2,0,0]", kUnitAxes, "[1,1,1]"),
+                                      R"("motion":{"va":[0,0,0],"vb":[-1,0,0],"T":2},)"
+                                      R"("verdicts":{"lib/a":true,)"
+                                      R"("lib/b":{"intersects":false,"bias":{"method":"epsilon_on_rotation","epsilon":1e-6}},)"
+                                      R"("lib/c":{"meets":false},)"
+                                      R"("lib/d":{"state":"first_contact","t":"0x1.8p-1","point":[1,0,"-0x1p-3"]}},)");
+  const Case c = expect_case(parse_case(line, 1));
+  ASSERT_EQ(c.verdicts.size(), 4u);
+  EXPECT_EQ(c.verdicts[0].kernel, "lib/a");
+  EXPECT_EQ(c.verdicts[0].mode, KernelMode::static_test);
+  EXPECT_TRUE(c.verdicts[0].intersects);
+  EXPECT_FALSE(c.verdicts[1].intersects);
+  EXPECT_EQ(c.verdicts[1].bias.method, BiasMethod::epsilon_on_rotation);
+  EXPECT_EQ(c.verdicts[1].bias.epsilon, 1e-6);
+  EXPECT_EQ(c.verdicts[2].mode, KernelMode::moving_test);
+  EXPECT_FALSE(c.verdicts[2].intersects);
+  EXPECT_EQ(c.verdicts[3].mode, KernelMode::first_contact);
+  EXPECT_EQ(c.verdicts[3].state, ContactState::first_contact);
+  EXPECT_EQ(c.verdicts[3].time, 0.75);
+  EXPECT_EQ(c.verdicts[3].point[2], -0.125);
+  // Written back and read again: the same verdicts, the same text.
+  const std::string written = format_case(c);
+  const Case back = expect_case(parse_case(written, 1));
+  ASSERT_EQ(back.verdicts.size(), 4u);
+  EXPECT_EQ(format_case(back), written);
+  EXPECT_EQ(back.verdicts[3].time, 0.75);
+  EXPECT_EQ(back.verdicts[1].bias.epsilon, 1e-6);
+}
+
 TEST(CaseFile, FloatWriteThenReadIsBitExact) {
   Case c;
   c.id = "float";

@@ -49,13 +49,14 @@ void add_brought_kernel_options(CLI::App& command, sepax::cli::BroughtKernels& b
 }
 
 /// Registers the brought kernels; without --kernel, they are the ones to run.
-/// false after an error (said on stderr).
+/// Their ids go to `brought_ids`. false after an error (said on stderr).
 bool bring_kernels(const sepax::cli::BroughtKernels& brought, std::vector<std::string>& kernel_ids,
-                   const char* command) {
+                   const char* command, std::vector<std::string>* brought_ids = nullptr) {
   if (brought.empty()) return true;
   const auto ids = sepax::cli::register_brought_kernels(brought, command, std::cerr);
   if (!ids) return false;
   if (kernel_ids.empty()) kernel_ids = *ids;
+  if (brought_ids) *brought_ids = *ids;
   return true;
 }
 
@@ -162,7 +163,7 @@ int run_command_line(int argc, char** argv) {
   }
   if (*report_cmd) return run_report(report, std::cerr);
   if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
-  if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify")) return kUsageError;
+  if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify", &verify.gated_kernel_ids)) return kUsageError;
   verify.replay_arguments = verify_brought.as_arguments();
   verify.program = argv[0];
   verify.command_line = command_line(argc, argv);

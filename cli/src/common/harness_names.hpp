@@ -21,6 +21,7 @@ using harness::CaseOrError;
 using harness::exact_number_json;
 using harness::format_case;
 using harness::read_cases;
+using harness::RecordedVerdict;
 // Input errors naming file and line.
 using harness::file_position;
 using harness::InputError;

@@ -149,7 +149,8 @@ std::string peer_findings_line(const Totals& t) {
 }
 
 std::string exit_reason(const Totals& t) {
-  if (!t.failed()) return "exit 0: no gross verdict of a sepax kernel; the oracles agreed on every cross-check";
+  if (!t.failed()) return "exit 0: no gross verdict of a sepax kernel or a brought one (--plugin, --external); the oracles agreed on "
+                            "every cross-check";
   std::vector<std::string> reasons;
   if (t.verdicts_gross) {
     reasons.push_back(fmt::format("{} gross verdicts ({})", t.verdicts_gross, by_kernel(t.gross_by_kernel)));

@@ -342,7 +342,10 @@ class VerifyRun {
     totals_.verdicts_ok += counts.ok;
     totals_.verdicts_boundary += counts.boundary;
     if constexpr (requires { counts.convention; }) totals_.verdicts_convention += counts.convention;
-    if (kernel.is_peer()) {
+    const bool gated = !kernel.is_peer() || std::find(options_.gated_kernel_ids.begin(),
+                                                      options_.gated_kernel_ids.end(),
+                                                      kernel.id) != options_.gated_kernel_ids.end();
+    if (!gated) {
       totals_.peer_gross += counts.gross;
       if (counts.gross) totals_.peer_gross_by_kernel[kernel.id] += counts.gross;
     } else {

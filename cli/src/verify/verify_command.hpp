@@ -38,6 +38,10 @@ struct VerifyOptions {
   double case_timeout_seconds = 60;
   /// How to call this binary in the printed replay commands (argv[0]).
   std::string program = "sepax";
+  /// Kernels whose gross verdicts fail the run like sepax's own (those the
+  /// user brought with --plugin or --external: the run is their gate); other
+  /// libraries' gross verdicts are findings.
+  std::vector<std::string> gated_kernel_ids;
   /// Options every printed replay command needs after `check FILE` (the
   /// --plugin / --external options that brought kernels).
   std::string replay_arguments;

@@ -34,6 +34,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sepax/core/query.hpp"
+#include "sepax/core/registry.hpp"
 #include "sepax/core/scalar_traits.hpp"
 
 namespace sepax::harness {
@@ -46,6 +47,27 @@ struct CaseMotion {
   double duration = 0;  ///< "T", ≥ 0
 };
 
+/// A verdict computed elsewhere (on a machine where sepax does not run),
+/// carried by the case file under "verdicts" and judged by `sepax check` like
+/// a kernel's answer:
+///   "verdicts": {"mylib/obb": true,                                  static: intersects?
+///                "mylib/obb_eps": {"intersects": false,
+///                                  "bias": {"method": "epsilon_on_rotation", "epsilon": 1e-6}},
+///                "mylib/sweep": {"meets": true},                     moving test (needs "motion")
+///                "mylib/toi": {"state": "first_contact", "t": 0.5, "point": [1, 0, 0]}}
+/// (first contact: state overlapping_at_start | separated_throughout |
+/// first_contact; t and point only for first_contact.) The key names the
+/// kernel; computed in the case's scalar.
+struct RecordedVerdict {
+  std::string kernel;
+  KernelMode mode = KernelMode::static_test;
+  bool intersects = false;  ///< static_test: intersects; moving_test: meets
+  ContactState state = ContactState::separated_throughout;  ///< first_contact
+  double time = 0;
+  std::array<double, 3> point{0, 0, 0};
+  KernelBias bias{};
+};
+
 /// One configuration to judge. For scalar float every stored double is exactly
 /// a float.
 struct Case {
@@ -55,6 +77,8 @@ struct Case {
   std::optional<std::string> family;
   ShapePair pair;  ///< pair.query is the case's query
   std::optional<CaseMotion> motion;
+  /// Verdicts computed elsewhere, to be judged (RecordedVerdict).
+  std::vector<RecordedVerdict> verdicts;
   /// Free-form provenance (seed, index, kernel, command); null when absent.
   nlohmann::ordered_json origin;
 };
