@@ -1,5 +1,8 @@
 #include "sepax/harness/crash_guard.hpp"
 
+#include <pthread.h>
+
+#include <atomic>
 #include <csignal>
 #include <stdexcept>
 #include <unistd.h>
@@ -31,9 +34,16 @@ void restore_default_and_raise(int sig) {
 }
 
 extern "C" void on_fatal_signal(int sig) {
-  static volatile sig_atomic_t entered = 0;
-  if (entered) restore_default_and_raise(sig);  // a crash while reporting one
-  entered = 1;
+  // The first crashing thread reports; another thread crashing meanwhile
+  // (both running the same bad kernel) waits for that report to end the
+  // process, and a crash inside the report itself ends it at once.
+  static std::atomic<bool> entered{false};
+  static pthread_t reporter;
+  if (entered.exchange(true)) {
+    if (pthread_equal(reporter, pthread_self())) restore_default_and_raise(sig);
+    for (;;) pause();
+  }
+  reporter = pthread_self();
   const auto call = active_watchdog ? active_watchdog->current_call() : std::nullopt;
   if (!call || !active_on_crash) restore_default_and_raise(sig);
   alarm(10);  // a handler blocked on a lock the crash left held still ends
