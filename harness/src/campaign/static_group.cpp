@@ -32,10 +32,11 @@ namespace {
 
 const char* verdict_name(bool intersects) { return intersects ? "intersecting" : "separated"; }
 
-std::string describe_gross(const KernelJudgement& run, const OracleVerdict& oracle, Query query) {
+std::string describe_gross(const KernelJudgement& run, const OracleVerdict& oracle, Query query,
+                           bool reports_axis) {
   if (run.error) return "kernel threw: " + *run.error;
   const std::string axis =
-      run.outcome.intersects
+      run.outcome.intersects || !reports_axis
           ? ""
           : " (axis " + to_string(run.outcome.axis, query != Query::obb_obb, query == Query::tri_tri) + ")";
   return fmt::format("kernel says {}{}, exact: {}; margin {:.6g}, tolerance {:.6g}",
@@ -201,8 +202,10 @@ class CaseJudge {
         case oracle::Class::gross:
           ++counts.gross;
           progress_.gross.fetch_add(1, std::memory_order_relaxed);
-          keep_finding(counts.gross_findings, Finding{index, pair, describe_gross(run, oracle, group_.query), std::nullopt},
-               plan_.max_findings);
+          keep_finding(counts.gross_findings,
+                       Finding{index, pair, describe_gross(run, oracle, group_.query, group_.kernels[k]->reports_axis),
+                               std::nullopt},
+                       plan_.max_findings);
           break;
         case oracle::Class::convention: ++counts.convention; break;
       }
