@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 
+#include "range_judge.hpp"
 #include "sepax/harness/moving_judgement.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/oracle/exact_sat.hpp"
@@ -29,37 +30,30 @@ struct JudgedMovingCase {
   MovingOracleVerdict oracle;
 };
 
-class MovingCaseJudge {
+/// What every moving kernel of a range is called on.
+struct MovingInputs {
+  std::vector<ShapePair> pairs;
+  std::vector<LinearMotiond> motions;
+};
+
+class MovingCaseJudge
+    : public detail::RangeJudge<MovingCaseJudge, JudgedMovingCase, MovingKernelJudgement, MovingGroupResult> {
  public:
   MovingCaseJudge(const MovingGroup& group, const GroupPlan& plan, ProgressCounters& progress)
-      : group_(group), plan_(plan), progress_(progress), identity_{group.query, group.scalar, group.family, true} {}
+      : RangeJudge(progress), group_(group), plan_(plan), identity_{group.query, group.scalar, group.family, true} {}
 
-  /// Cases begin … end−1: each generated and judged exactly, then every
-  /// kernel over all of them (a batch kernel in one call), then classified.
-  void judge_range(std::uint64_t begin, std::uint64_t end, MovingGroupResult& tally) const {
-    std::vector<JudgedMovingCase> judged;
-    judged.reserve(end - begin);
-    for (std::uint64_t index = begin; index != end; ++index) {
-      ++tally.cases;
-      if (auto c = judge_exactly(index, tally)) judged.push_back(std::move(*c));
-      else progress_.cases.fetch_add(1, std::memory_order_relaxed);
-    }
-    std::vector<ShapePair> pairs;
-    std::vector<LinearMotiond> motions;
-    pairs.reserve(judged.size());
-    motions.reserve(judged.size());
-    for (const JudgedMovingCase& c : judged) pairs.push_back(c.moving.pair), motions.push_back(c.moving.motion);
-    // runs[k][c]: kernel k on judged case c.
-    std::vector<std::vector<MovingKernelJudgement>> runs;
-    runs.reserve(group_.kernels.size());
-    for (const KernelInfo* kernel : group_.kernels) runs.push_back(run_kernel_on(*kernel, judged, pairs, motions));
-    for (std::size_t c = 0; c < judged.size(); ++c) {
-      classify_and_count(judged[c], runs, c, tally);
-      progress_.cases.fetch_add(1, std::memory_order_relaxed);
-    }
+  // The phases RangeJudge::judge_range calls, in its order.
+  const std::vector<const KernelInfo*>& kernels() const { return group_.kernels; }
+
+  /// The pairs and motions of the judged cases, once for every kernel.
+  MovingInputs kernel_inputs(const std::vector<JudgedMovingCase>& judged) const {
+    MovingInputs inputs;
+    inputs.pairs.reserve(judged.size());
+    inputs.motions.reserve(judged.size());
+    for (const JudgedMovingCase& c : judged) inputs.pairs.push_back(c.moving.pair), inputs.motions.push_back(c.moving.motion);
+    return inputs;
   }
 
- private:
   void harness_failure(MovingGroupResult& tally, std::uint64_t index, const gen::MovingPair* moving,
                        std::string detail) const {
     Finding finding{index, std::nullopt, std::move(detail), std::nullopt};
@@ -107,8 +101,7 @@ class MovingCaseJudge {
   /// call (watched as the batch's first case), any other case by case.
   std::vector<MovingKernelJudgement> run_kernel_on(const KernelInfo& kernel,
                                                    const std::vector<JudgedMovingCase>& judged,
-                                                   const std::vector<ShapePair>& pairs,
-                                                   const std::vector<LinearMotiond>& motions) const {
+                                                   const MovingInputs& inputs) const {
     const bool batch = kernel.mode == KernelMode::moving_test ? bool(kernel.test_moving_batch)
                                                               : bool(kernel.find_first_contact_batch);
     if (batch && !judged.empty()) {
@@ -116,7 +109,7 @@ class MovingCaseJudge {
       // names the batch's span.
       const CaseWatchdog::Guard watched(plan_.watchdog, identity_, judged.front().index, &kernel,
                                         judged.back().index - judged.front().index + 1);
-      return run_moving_kernel_batch(kernel, pairs, motions);
+      return run_moving_kernel_batch(kernel, inputs.pairs, inputs.motions);
     }
     std::vector<MovingKernelJudgement> runs;
     runs.reserve(judged.size());
@@ -182,7 +175,6 @@ class MovingCaseJudge {
 
   const MovingGroup& group_;
   const GroupPlan& plan_;
-  ProgressCounters& progress_;
   const CaseIdentity identity_;
 };
 
@@ -228,15 +220,9 @@ MovingOracleCosts& MovingOracleCosts::operator+=(const MovingOracleCosts& other)
 }
 
 MovingGroupResult run_moving_group(const MovingGroup& group, const GroupPlan& plan, ProgressCounters& progress) {
-  MovingGroupResult empty;
-  empty.kernels.resize(group.kernels.size());
-  const MovingCaseJudge judge(group, plan, progress);
-  auto [result, seconds] = run_in_parallel(
-      plan, empty,
-      [&](std::uint64_t begin, std::uint64_t end, MovingGroupResult& tally) { judge.judge_range(begin, end, tally); },
+  return run_group_of<MovingGroupResult>(
+      plan, group.kernels.size(), MovingCaseJudge(group, plan, progress),
       [&](MovingGroupResult& total, MovingGroupResult& part) { merge(total, part, plan.max_findings); });
-  result.seconds = seconds;
-  return result;
 }
 
 std::optional<Percentiles> percentiles(std::vector<double>& values) {

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "range_judge.hpp"
 #include "sepax/harness/case_judgement.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/oracle/margin_estimate.hpp"
@@ -32,11 +33,12 @@ namespace {
 
 const char* verdict_name(bool intersects) { return intersects ? "intersecting" : "separated"; }
 
-std::string describe_gross(const KernelJudgement& run, const OracleVerdict& oracle, Query query,
-                           bool reports_axis) {
+/// The kernel's answer against the exact one; the axis the kernel named,
+/// when it named one.
+std::string describe_gross(const KernelJudgement& run, const OracleVerdict& oracle, Query query) {
   if (run.error) return "kernel threw: " + *run.error;
   const std::string axis =
-      run.outcome.intersects || !reports_axis
+      run.outcome.intersects || run.outcome.axis.kind == AxisKind::none
           ? ""
           : " (axis " + to_string(run.outcome.axis, query != Query::obb_obb, query == Query::tri_tri) + ")";
   return fmt::format("kernel says {}{}, exact: {}; margin {:.6g}, tolerance {:.6g}",
@@ -77,35 +79,22 @@ struct JudgedCase {
   OracleVerdict oracle;
 };
 
-class CaseJudge {
+class CaseJudge : public detail::RangeJudge<CaseJudge, JudgedCase, KernelJudgement, GroupResult> {
  public:
   CaseJudge(const Group& group, const GroupPlan& plan, ProgressCounters& progress)
-      : group_(group), plan_(plan), progress_(progress), identity_{group.query, group.scalar, group.family, false} {}
+      : RangeJudge(progress), group_(group), plan_(plan), identity_{group.query, group.scalar, group.family, false} {}
 
-  /// Cases begin … end−1: each generated and judged exactly, then every
-  /// kernel over all of them (a batch kernel in one call), then classified.
-  void judge_range(std::uint64_t begin, std::uint64_t end, GroupResult& tally) const {
-    std::vector<JudgedCase> judged;
-    judged.reserve(end - begin);
-    for (std::uint64_t index = begin; index != end; ++index) {
-      ++tally.cases;
-      if (auto c = judge_exactly(index, tally)) judged.push_back(std::move(*c));
-      else progress_.cases.fetch_add(1, std::memory_order_relaxed);
-    }
+  // The phases RangeJudge::judge_range calls, in its order.
+  const std::vector<const KernelInfo*>& kernels() const { return group_.kernels; }
+
+  /// The pairs of the judged cases, once for every kernel.
+  std::vector<ShapePair> kernel_inputs(const std::vector<JudgedCase>& judged) const {
     std::vector<ShapePair> pairs;
     pairs.reserve(judged.size());
     for (const JudgedCase& c : judged) pairs.push_back(c.pair);
-    // runs[k][c]: kernel k on judged case c.
-    std::vector<std::vector<KernelJudgement>> runs;
-    runs.reserve(group_.kernels.size());
-    for (const KernelInfo* kernel : group_.kernels) runs.push_back(run_kernel_on(*kernel, judged, pairs));
-    for (std::size_t c = 0; c < judged.size(); ++c) {
-      classify_and_count(judged[c], runs, c, tally);
-      progress_.cases.fetch_add(1, std::memory_order_relaxed);
-    }
+    return pairs;
   }
 
- private:
   void harness_failure(GroupResult& tally, std::uint64_t index, std::optional<ShapePair> pair,
                        std::string detail) const {
     keep_finding(tally.harness_findings, Finding{index, std::move(pair), std::move(detail), std::nullopt},
@@ -203,7 +192,7 @@ class CaseJudge {
           ++counts.gross;
           progress_.gross.fetch_add(1, std::memory_order_relaxed);
           keep_finding(counts.gross_findings,
-                       Finding{index, pair, describe_gross(run, oracle, group_.query, group_.kernels[k]->reports_axis),
+                       Finding{index, pair, describe_gross(run, oracle, group_.query),
                                std::nullopt},
                        plan_.max_findings);
           break;
@@ -214,7 +203,6 @@ class CaseJudge {
 
   const Group& group_;
   const GroupPlan& plan_;
-  ProgressCounters& progress_;
   const CaseIdentity identity_;
 };
 
@@ -258,15 +246,8 @@ OracleCosts& OracleCosts::operator+=(const OracleCosts& other) {
 }
 
 GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress) {
-  GroupResult empty;
-  empty.kernels.resize(group.kernels.size());
-  const CaseJudge judge(group, plan, progress);
-  auto [result, seconds] = run_in_parallel(
-      plan, empty,
-      [&](std::uint64_t begin, std::uint64_t end, GroupResult& tally) { judge.judge_range(begin, end, tally); },
-      [&](GroupResult& total, GroupResult& part) { merge(total, part, plan.max_findings); });
-  result.seconds = seconds;
-  return result;
+  return run_group_of<GroupResult>(plan, group.kernels.size(), CaseJudge(group, plan, progress),
+                                   [&](GroupResult& total, GroupResult& part) { merge(total, part, plan.max_findings); });
 }
 
 }  // namespace sepax::harness

@@ -58,4 +58,17 @@ std::pair<Result, double> run_in_parallel(const GroupPlan& plan, const Result& e
   return {std::move(total), seconds};
 }
 
+/// A whole group on that skeleton: `Result` has `kernels` (one count per
+/// kernel) and `seconds`; `judge.judge_range(begin, end, tally)` judges cases.
+template <class Result, class Judge, class Merge>
+Result run_group_of(const GroupPlan& plan, std::size_t kernel_count, const Judge& judge, const Merge& merge) {
+  Result empty;
+  empty.kernels.resize(kernel_count);
+  auto [result, seconds] = run_in_parallel(
+      plan, empty, [&](std::uint64_t begin, std::uint64_t end, Result& tally) { judge.judge_range(begin, end, tally); },
+      merge);
+  result.seconds = seconds;
+  return result;
+}
+
 }  // namespace sepax::harness
