@@ -3,13 +3,18 @@
 #   1. a short campaign: sepax verify --cases 100 (every kernel x family,
 #      static and moving, peers included);
 #   2. the benchmark sets that bench/thresholds.json's speed rules compare
-#      (8,192 pairs per set, median of 5 repetitions of at least 0.05 s);
+#      (8,192 pairs per set, median of 5 repetitions of at least 0.05 s):
+#      sepax_bench's kernels and peers, and sepax_bench_brought's plugin
+#      against the same C code in-process (its external-process benchmarks
+#      are left out: no rule reads them); the two JSON files are merged into
+#      one, so check names stay as they were and --write-baseline (one file
+#      only) still works;
 #   3. sepax gate: gross verdicts of sepax kernels must be 0; speed ratios
 #      within the run must meet thresholds.json and the committed baseline of
 #      this machine kind; boundary shares per kernel x family must not rise
 #      beyond the committed boundary baseline (binomial test). JUnit XML goes
 #      to BUILD/gate/junit.xml.
-# Usage: scripts/gate.sh BUILD_DIR (with sepax and sepax_bench built).
+# Usage: scripts/gate.sh BUILD_DIR (with sepax, sepax_bench and sepax_bench_brought built).
 # SEPAX_GATE_WRITE_BASELINE=FILE also writes the measured ratios there;
 # SEPAX_GATE_WRITE_BOUNDARY_BASELINE=FILE the boundary counts.
 set -euo pipefail
@@ -29,7 +34,32 @@ echo "gate: benchmarks compared by the speed rules ..."
   --sepax_pairs=8192 --sepax_families=random,parallel-edges,touching,scale,coplanar,degenerate-shapes \
   --benchmark_filter='^kernel:(obb_obb/test_static|fcl/obb_overlap|ode/box_touches_box|textbook/obb_obb_sat/|tri_tri/test_static_batch|fcl/intersect_triangle|cgal/epick_tri_tri)' \
   --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
-  --benchmark_out="$dir/bench.json" --benchmark_out_format=json >"$dir/bench.txt"
+  --benchmark_out="$dir/bench-kernels.json" --benchmark_out_format=json >"$dir/bench.txt"
+
+brought="$build/bench/sepax_bench_brought"
+if [ ! -x "$brought" ]; then
+  echo "gate: $brought is missing: build it (it needs SEPAX_BUILD_TESTS=ON, for the example plugin)" >&2
+  exit 2
+fi
+echo "gate: the plugin against the same C code in-process (sepax_bench_brought) ..."
+# The two kernels' repetitions interleaved, so that a neighbour's load falls on
+# both alike: on the shared 2-core VM their ratio then stays within 0.95-1.06
+# (not interleaved: 0.93-1.11 on the mixed sets), well under the rule's 1.2.
+"$brought" --sepax_pairs=8192 --sepax_families=random,parallel-edges --sepax_sets=mixed \
+  --benchmark_filter='^kernel:(inprocess|example_fixed)/obb_sat/double:' --benchmark_enable_random_interleaving=true \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
+  --benchmark_out="$dir/bench-brought.json" --benchmark_out_format=json >"$dir/bench-brought.txt"
+# One file for the gate: sepax_bench's, with the brought benchmarks appended.
+python3 - "$dir/bench-kernels.json" "$dir/bench-brought.json" "$dir/bench.json" <<'PY'
+import json, sys
+kernels, brought, out = sys.argv[1:]
+with open(kernels) as f:
+    doc = json.load(f)
+with open(brought) as f:
+    doc["benchmarks"] += json.load(f)["benchmarks"]
+with open(out, "w") as f:
+    json.dump(doc, f, indent=2)
+PY
 
 baseline=bench/baselines/$machine/ratios.json
 boundary=bench/baselines/$machine/boundary.json

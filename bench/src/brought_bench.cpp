@@ -1,0 +1,243 @@
+// sepax_bench_brought: what bringing a kernel costs, apart from sepax_bench so
+// that its run stays as it was.
+//
+//  - kernel:example_fixed/obb_sat/double — the example plugin's fixed module,
+//    load_plugin'ed, timed through its own prepare_set runner (one batch call
+//    of the C ABI over the whole set);
+//  - kernel:inprocess/obb_sat/double — the same C code compiled in
+//    (inprocess_obb_sat.c), an ordinary registry entry called once per pair.
+//    bench/thresholds.json holds the plugin to at most 1.2x its ns/test;
+//  - kernel:trivial/obb_obb_test_static/double:<family>:mixed/<framing>/<B> —
+//    examples/external/trivial.py (answers "intersecting" without looking)
+//    through start_external, in the JSON and the binary framing, on the first
+//    B pairs of the mixed set: one request per run for B up to the session's
+//    4096 pairs per request (fixed inside the harness: start_external takes no
+//    options). Counters calls_per_s (kernel calls = pairs answered per second)
+//    and requests_per_s (round trips), over real time (Google Benchmark adds
+//    "/real_time" to these names): this thread mostly waits on the pipe.
+//
+// Both OBB kernels see the same pairs: bench_sets' obb_obb double sets of each
+// family. Names and counters (pairs, hit_rate, tests_per_s; ns per test is
+// real_time / pairs) are sepax_bench's, so `sepax gate` reads them.
+//
+// Options besides Google Benchmark's own:
+//   --sepax_pairs=N        pairs per set (default 65536)
+//   --sepax_seed=S         generator seed (default 20261123)
+//   --sepax_families=a,b   families (default random,parallel-edges)
+//   --sepax_sets=a,b       sets of the OBB kernels (default mixed,separated,intersecting)
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bench_sets.hpp"
+#include "inprocess_kernel.hpp"
+#include "sepax/core/registry.hpp"
+#include "sepax/harness/external_kernels.hpp"
+#include "sepax/harness/plugin_kernels.hpp"
+
+namespace sepax::bench {
+namespace {
+
+constexpr const char* inprocess_id = "inprocess/obb_sat/double";
+constexpr const char* plugin_id = "example_fixed/obb_sat/double";
+constexpr const char* external_id = "trivial/obb_obb_test_static/double";
+// The external session's pairs per request (SessionOptions::max_batch).
+constexpr std::size_t external_max_batch = 4096;
+
+struct Options {
+  SetsConfig sets;
+  std::vector<gen::Family> families{gen::Family::random, gen::Family::parallel_edges};
+  std::vector<SetKind> set_kinds{SetKind::mixed, SetKind::separated, SetKind::intersecting};
+};
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::cerr << "sepax_bench_brought: " << message << '\n';
+  std::exit(2);
+}
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+std::size_t positive(const std::string& flag, const std::string& value) {
+  try {
+    const long long n = std::stoll(value);
+    if (n > 0) return static_cast<std::size_t>(n);
+  } catch (const std::exception&) {
+  }
+  usage_error(flag + " must be a positive integer, got '" + value + "'");
+}
+
+/// Takes the --sepax_* flags out of argv (Google Benchmark rejects unknown ones).
+Options parse(int& argc, char** argv) {
+  Options o;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const auto value = [&](const std::string& flag) -> std::optional<std::string> {
+      if (arg.rfind(flag + "=", 0) == 0) return arg.substr(flag.size() + 1);
+      return std::nullopt;
+    };
+    if (auto v = value("--sepax_pairs")) o.sets.pairs = positive("--sepax_pairs", *v);
+    else if (auto v = value("--sepax_seed")) o.sets.seed = positive("--sepax_seed", *v);
+    else if (auto v = value("--sepax_families")) {
+      o.families.clear();
+      for (const std::string& name : split(*v)) {
+        const auto f = gen::parse_family(name);
+        if (!f) usage_error("--sepax_families: unknown family '" + name + "'");
+        o.families.push_back(*f);
+      }
+    } else if (auto v = value("--sepax_sets")) {
+      o.set_kinds.clear();
+      for (const std::string& name : split(*v)) {
+        bool found = false;
+        for (SetKind s : {SetKind::mixed, SetKind::separated, SetKind::intersecting})
+          if (to_string(s) == name) o.set_kinds.push_back(s), found = true;
+        if (!found) usage_error("--sepax_sets: unknown set '" + name + "' (mixed, separated, intersecting)");
+      }
+    } else argv[kept++] = argv[i];
+  }
+  argc = kept;
+  if (o.families.empty()) usage_error("--sepax_families: no family given");
+  return o;
+}
+
+const std::vector<ShapePair>& obb_set(gen::Family family, SetKind set, const Options& o) {
+  return bench_sets(Query::obb_obb, ScalarKind::float64, family, o.sets).get(set);
+}
+
+void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits) {
+  state.counters["pairs"] = double(pairs);
+  state.counters["hit_rate"] = pairs ? double(hits) / double(pairs) : 0.0;
+  state.counters["tests_per_s"] = benchmark::Counter(double(pairs), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+/// Times `run` (a prepare_set runner) over `pairs`; false when it threw.
+bool time_runner(benchmark::State& state, const SetRunner& run, std::size_t& hits) {
+  try {
+    for (auto _ : state) {
+      hits = run();
+      benchmark::DoNotOptimize(hits);
+    }
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return false;
+  }
+  return true;
+}
+
+void kernel_benchmark(benchmark::State& state, const KernelInfo& k, gen::Family family, SetKind set,
+                      const Options& o) {
+  const std::vector<ShapePair>& pairs = obb_set(family, set, o);
+  if (pairs.empty()) {
+    state.SkipWithError("empty set: the family never produced such a pair");
+    return;
+  }
+  const SetRunner run = k.prepare_set(pairs);  // converted to the kernel's arrays, untimed
+  std::size_t hits = 0;
+  if (time_runner(state, run, hits)) add_set_counters(state, pairs.size(), hits);
+}
+
+enum class Framing { json, binary };
+const char* to_string(Framing f) { return f == Framing::json ? "json" : "binary"; }
+
+/// trivial.py's obb_obb static kernel in one framing, started on first use
+/// (a run filtered to the OBB kernels starts no Python) and kept running.
+const KernelInfo& external_kernel(Framing framing) {
+  static std::map<Framing, std::vector<KernelInfo>> started;
+  auto it = started.find(framing);
+  if (it == started.end()) {
+    const std::string command = std::string("'") + SEPAX_PYTHON3 + "' '" + SEPAX_EXTERNAL_EXAMPLES +
+                                "/trivial.py'" + (framing == Framing::binary ? " --binary" : "");
+    it = started.emplace(framing, harness::start_external(command)).first;
+  }
+  for (const KernelInfo& k : it->second)
+    if (k.id == external_id) return k;
+  throw std::runtime_error(std::string("trivial.py does not announce ") + external_id);
+}
+
+void external_benchmark(benchmark::State& state, Framing framing, gen::Family family, std::size_t batch,
+                        const Options& o) {
+  const std::vector<ShapePair>& mixed = obb_set(family, SetKind::mixed, o);
+  const std::span<const ShapePair> pairs(mixed.data(), std::min(batch, mixed.size()));
+  std::size_t hits = 0;
+  try {
+    const SetRunner run = external_kernel(framing).prepare_set(pairs);  // encoded once, untimed
+    if (!time_runner(state, run, hits)) return;
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  add_set_counters(state, pairs.size(), hits);
+  const double requests = double((pairs.size() + external_max_batch - 1) / external_max_batch);
+  state.counters["calls_per_s"] = benchmark::Counter(double(pairs.size()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["requests_per_s"] = benchmark::Counter(requests, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["batch"] = double(std::min(pairs.size(), external_max_batch));
+}
+
+void register_all(const Options& o) {
+  static const Options options = o;
+  const KernelInfo* inprocess = find_kernel(inprocess_id);
+  const KernelInfo* plugin = find_kernel(plugin_id);
+  if (!inprocess || !plugin) usage_error(std::string("the plugin does not provide ") + plugin_id);
+  for (gen::Family family : options.families) {
+    // Grouped by family: bench_sets builds one family's sets at a time.
+    const std::string tail = ":" + std::string(gen::to_string(family)) + ":";
+    for (const KernelInfo* k : {inprocess, plugin})
+      for (SetKind set : options.set_kinds)
+        benchmark::RegisterBenchmark(("kernel:" + k->id + tail + std::string(to_string(set))).c_str(),
+                                     [k, family, set](benchmark::State& s) {
+                                       kernel_benchmark(s, *k, family, set, options);
+                                     })
+            ->Unit(benchmark::kMicrosecond);
+    for (Framing framing : {Framing::json, Framing::binary})
+      for (std::size_t batch : {std::size_t(1), std::size_t(16), std::size_t(256), external_max_batch}) {
+        if (batch > options.sets.pairs) continue;  // the mixed set has exactly sets.pairs pairs
+        const std::string name = "kernel:" + std::string(external_id) + tail + "mixed/" + to_string(framing) + "/" +
+                                 std::to_string(batch);
+        benchmark::RegisterBenchmark(name.c_str(),
+                                     [framing, family, batch](benchmark::State& s) {
+                                       external_benchmark(s, framing, family, batch, options);
+                                     })
+            ->Unit(benchmark::kMicrosecond)
+            ->UseRealTime();  // the time is spent in the other process: CPU time would flatter the rates
+      }
+  }
+}
+
+}  // namespace
+}  // namespace sepax::bench
+
+int main(int argc, char** argv) {
+  const sepax::bench::Options options = sepax::bench::parse(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  try {
+    // Both OBB kernels go through the registry, as `sepax verify --plugin` has them.
+    std::vector<sepax::KernelInfo> brought = sepax::harness::load_plugin(SEPAX_EXAMPLE_PLUGIN_FIXED);
+    brought.push_back(sepax::bench::inprocess_obb_sat_double());
+    sepax::register_kernels(std::move(brought));
+  } catch (const std::exception& e) {
+    std::cerr << "sepax_bench_brought: " << e.what() << '\n';
+    return 2;
+  }
+  benchmark::AddCustomContext("sepax_pairs", std::to_string(options.sets.pairs));
+  benchmark::AddCustomContext("sepax_seed", std::to_string(options.sets.seed));
+  benchmark::AddCustomContext("sepax_compiler", SEPAX_BENCH_COMPILER);
+  sepax::bench::register_all(options);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
