@@ -18,8 +18,8 @@
 #include <string>
 
 #include "common/command_line.hpp"
-#include "sepax/core/obb_obb.hpp"
-#include "sepax/core/obb_obb_moving.hpp"
+#include "sepax/core/static/obb_obb.hpp"
+#include "sepax/core/moving/obb_obb_moving.hpp"
 #include "sepax/core/registry.hpp"
 
 namespace {

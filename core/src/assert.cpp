@@ -1,4 +1,4 @@
-#include "sepax/core/assert.hpp"
+#include "sepax/core/numeric/assert.hpp"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // Explicit instantiations: template errors surface when the library builds.
-#include "sepax/core/general_motion.hpp"
+#include "sepax/core/moving/general_motion.hpp"
 
 namespace sepax {
 template SampledMotion<float> sample_frames(const RigidMotion<float>&, int, Integrator);

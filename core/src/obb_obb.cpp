@@ -1,5 +1,5 @@
 // Explicit instantiations: template errors surface when the library builds.
-#include "sepax/core/obb_obb.hpp"
+#include "sepax/core/static/obb_obb.hpp"
 
 namespace sepax::obb_obb {
 template StaticResult<float> test_static(const Obb3<float>&, const Obb3<float>&);

@@ -1,5 +1,5 @@
 // Explicit instantiations: template errors surface when the library builds.
-#include "sepax/core/obb_obb_moving.hpp"
+#include "sepax/core/moving/obb_obb_moving.hpp"
 
 namespace sepax::obb_obb {
 template StaticResult<float> test_moving(const Obb3<float>&, const Obb3<float>&, const LinearMotion<float>&);

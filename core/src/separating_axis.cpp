@@ -1,4 +1,4 @@
-#include "sepax/core/separating_axis.hpp"
+#include "sepax/core/static/separating_axis.hpp"
 
 #include <string>
 

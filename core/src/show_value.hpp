@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "sepax/core/vec3.hpp"
+#include "sepax/core/shapes/vec3.hpp"
 
 namespace sepax::detail {
 

@@ -1,5 +1,5 @@
 // Explicit instantiations: template errors surface when the library builds.
-#include "sepax/core/tri_obb.hpp"
+#include "sepax/core/static/tri_obb.hpp"
 
 namespace sepax::tri_obb {
 template StaticResult<float> test_static(const Triangle3<float>&, const Obb3<float>&);

@@ -1,5 +1,5 @@
 // Explicit instantiations: template errors surface when the library builds.
-#include "sepax/core/tri_obb_moving.hpp"
+#include "sepax/core/moving/tri_obb_moving.hpp"
 
 namespace sepax::tri_obb {
 template StaticResult<float> test_moving(const Triangle3<float>&, const Obb3<float>&, const LinearMotion<float>&);

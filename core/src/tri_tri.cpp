@@ -1,5 +1,5 @@
 // Explicit instantiations: template errors surface when the library builds.
-#include "sepax/core/tri_tri.hpp"
+#include "sepax/core/static/tri_tri.hpp"
 
 namespace sepax::tri_tri {
 template StaticResult<float> test_static(const Triangle3<float>&, const Triangle3<float>&);

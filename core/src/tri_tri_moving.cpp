@@ -1,5 +1,5 @@
 // Explicit instantiations: template errors surface when the library builds.
-#include "sepax/core/tri_tri_moving.hpp"
+#include "sepax/core/moving/tri_tri_moving.hpp"
 
 namespace sepax::tri_tri {
 template StaticResult<float> test_moving(const Triangle3<float>&, const Triangle3<float>&, const LinearMotion<float>&);

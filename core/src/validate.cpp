@@ -1,4 +1,4 @@
-#include "sepax/core/validate.hpp"
+#include "sepax/core/shapes/validate.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "sepax/core/validate_simple.hpp"
+#include "sepax/core/shapes/validate_simple.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "sepax/core/axis_sweep.hpp"
+#include "sepax/core/moving/axis_sweep.hpp"
 
 namespace sepax::detail {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <random>
 
-#include "sepax/core/eigen_order.hpp"
+#include "sepax/core/numeric/eigen_order.hpp"
 
 namespace sepax {
 namespace {

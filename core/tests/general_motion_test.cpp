@@ -14,8 +14,8 @@
 #include <random>
 #include <vector>
 
-#include "sepax/core/general_motion.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/moving/general_motion.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 
 namespace sepax {
 namespace {

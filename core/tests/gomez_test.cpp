@@ -26,12 +26,12 @@
 #include <random>
 #include <string>
 
-#include "sepax/core/aabb_aabb.hpp"
-#include "sepax/core/aabb_sphere.hpp"
-#include "sepax/core/obb_segment.hpp"
-#include "sepax/core/obb_to_aabb.hpp"
-#include "sepax/core/sphere_plane.hpp"
-#include "sepax/core/sphere_sphere.hpp"
+#include "sepax/core/simple/aabb_aabb.hpp"
+#include "sepax/core/simple/aabb_sphere.hpp"
+#include "sepax/core/simple/obb_segment.hpp"
+#include "sepax/core/simple/obb_to_aabb.hpp"
+#include "sepax/core/simple/sphere_plane.hpp"
+#include "sepax/core/simple/sphere_sphere.hpp"
 
 namespace sepax {
 namespace {

@@ -6,9 +6,9 @@
 #include <array>
 #include <cmath>
 
-#include "sepax/core/obb_obb.hpp"
-#include "sepax/core/tri_obb.hpp"
-#include "sepax/core/tri_tri.hpp"
+#include "sepax/core/static/obb_obb.hpp"
+#include "sepax/core/static/tri_obb.hpp"
+#include "sepax/core/static/tri_tri.hpp"
 
 namespace sepax {
 namespace {

@@ -3,7 +3,7 @@
 // contact oracle lives in properties/.
 #include <gtest/gtest.h>
 
-#include "sepax/core/obb_obb_moving.hpp"
+#include "sepax/core/moving/obb_obb_moving.hpp"
 
 namespace sepax {
 namespace {

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "sepax/core/obb_obb_batch.hpp"
+#include "sepax/core/static/obb_obb_batch.hpp"
 
 namespace sepax {
 namespace {

@@ -24,7 +24,7 @@
 /// checks inputs in double and needs scalar_traits<S>.
 #include <cmath>
 
-#include "sepax/core/vec3.hpp"
+#include "sepax/core/shapes/vec3.hpp"
 
 namespace sepax::testing {
 

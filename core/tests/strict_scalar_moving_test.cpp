@@ -15,10 +15,10 @@
 
 #include <array>
 
-#include "sepax/core/general_motion.hpp"
-#include "sepax/core/obb_obb_moving.hpp"
-#include "sepax/core/tri_obb_moving.hpp"
-#include "sepax/core/tri_tri_moving.hpp"
+#include "sepax/core/moving/general_motion.hpp"
+#include "sepax/core/moving/obb_obb_moving.hpp"
+#include "sepax/core/moving/tri_obb_moving.hpp"
+#include "sepax/core/moving/tri_tri_moving.hpp"
 #include "strict_scalar.hpp"
 
 namespace sepax {

@@ -6,12 +6,12 @@
 
 #include <cmath>
 
-#include "sepax/core/obb_obb.hpp"
-#include "sepax/core/obb_obb_batch.hpp"
-#include "sepax/core/tri_obb.hpp"
-#include "sepax/core/tri_tri.hpp"
-#include "sepax/core/tri_tri_batch.hpp"
-#include "sepax/core/tri_tri_batch_full.hpp"
+#include "sepax/core/static/obb_obb.hpp"
+#include "sepax/core/static/obb_obb_batch.hpp"
+#include "sepax/core/static/tri_obb.hpp"
+#include "sepax/core/static/tri_tri.hpp"
+#include "sepax/core/static/tri_tri_batch.hpp"
+#include "sepax/core/static/tri_tri_batch_full.hpp"
 #include "strict_scalar.hpp"
 
 namespace sepax {

@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "sepax/core/tri_tri.hpp"
-#include "sepax/core/tri_tri_batch.hpp"
-#include "sepax/core/tri_tri_batch_full.hpp"
+#include "sepax/core/static/tri_tri.hpp"
+#include "sepax/core/static/tri_tri_batch.hpp"
+#include "sepax/core/static/tri_tri_batch_full.hpp"
 
 namespace sepax {
 namespace {

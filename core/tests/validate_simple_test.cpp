@@ -1,6 +1,6 @@
 // validate() for spheres, AABBs, planes and segments: every kind of bad input
 // yields the field, the value and a reason; valid degenerate shapes pass.
-#include "sepax/core/validate_simple.hpp"
+#include "sepax/core/shapes/validate_simple.hpp"
 
 #include <gtest/gtest.h>
 

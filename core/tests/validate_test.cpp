@@ -1,5 +1,5 @@
 // validate(): every kind of bad input yields the field, the value and a reason.
-#include "sepax/core/validate.hpp"
+#include "sepax/core/shapes/validate.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sepax/core/validate.hpp"
+#include "sepax/core/shapes/validate.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
 

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "generator_checks.hpp"
-#include "sepax/core/validate.hpp"
+#include "sepax/core/shapes/validate.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/generators/rapidcheck_source.hpp"

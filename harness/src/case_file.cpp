@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "sepax/harness/hexfloat.hpp"
-#include "sepax/core/validate.hpp"
+#include "sepax/core/shapes/validate.hpp"
 
 namespace sepax::harness {
 namespace {

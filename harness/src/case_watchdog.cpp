@@ -4,7 +4,7 @@
 #include <cmath>
 #include <optional>
 
-#include "sepax/core/assert.hpp"
+#include "sepax/core/numeric/assert.hpp"
 
 namespace sepax::harness {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "test_pairs.hpp"
 
 namespace sepax::oracle::test {

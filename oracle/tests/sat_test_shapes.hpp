@@ -10,7 +10,7 @@
 
 #include <Eigen/Geometry>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "test_pairs.hpp"
 
 namespace sepax::oracle::test {

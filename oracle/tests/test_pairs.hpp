@@ -3,7 +3,7 @@
 /// distance tests).
 #include <utility>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle::test {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sepax/core/registry.hpp"
-#include "sepax/core/set_runner.hpp"
+#include "sepax/core/static/set_runner.hpp"
 
 namespace sepax::peers::detail {
 

@@ -14,7 +14,7 @@
 #include <tuple>
 #include <vector>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/oracle/classify.hpp"

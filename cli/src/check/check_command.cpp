@@ -16,7 +16,7 @@
 #include "sepax/harness/case_judgement.hpp"
 #include "common/kernel_selection.hpp"
 #include "sepax/harness/moving_judgement.hpp"
-#include "sepax/core/validate.hpp"
+#include "sepax/core/shapes/validate.hpp"
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "sepax/core/assert.hpp"
+#include "sepax/core/numeric/assert.hpp"
 
 namespace sepax::cli {
 namespace {

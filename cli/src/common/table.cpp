@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <utility>
 
-#include "sepax/core/assert.hpp"
+#include "sepax/core/numeric/assert.hpp"
 
 namespace sepax::cli {
 

@@ -1,11 +1,11 @@
 // The batch entry points of obb_obb_batch.hpp: the AVX2 copy of the loops when
 // the CPU has AVX2, the x86-64 baseline (SSE2) copy otherwise. Both copies are
 // the same source (obb_obb_batch_loops.hpp) and round identically.
-#include "sepax/core/obb_obb_batch.hpp"
+#include "sepax/core/static/obb_obb_batch.hpp"
 
 #include <type_traits>
 
-#include "sepax/core/assert.hpp"
+#include "sepax/core/numeric/assert.hpp"
 
 #define SEPAX_BATCH_ISA baseline_loops
 #include "batch/obb_obb_batch_loops.hpp"

@@ -3,7 +3,7 @@
 /// (obb_obb_batch.cpp dispatches between them at run time).
 #include <cstdint>
 
-#include "sepax/core/obb_obb_batch.hpp"
+#include "sepax/core/static/obb_obb_batch.hpp"
 
 namespace sepax::obb_obb::isa {
 

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "sepax/core/obb_obb_batch.hpp"
+#include "sepax/core/static/obb_obb_batch.hpp"
 
 #ifndef SEPAX_BATCH_ISA
 #error "define SEPAX_BATCH_ISA before including obb_obb_batch_loops.hpp"

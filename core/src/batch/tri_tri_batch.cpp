@@ -2,9 +2,9 @@
 // when the CPU has both, the x86-64 baseline (SSE2) copy otherwise. Both copies are
 // the same source (tri_tri_batch_loops.hpp) and round identically; both call
 // the scalar fallback defined here.
-#include "sepax/core/tri_tri_batch.hpp"
+#include "sepax/core/static/tri_tri_batch.hpp"
 
-#include "sepax/core/assert.hpp"
+#include "sepax/core/numeric/assert.hpp"
 
 #define SEPAX_BATCH_ISA baseline_loops
 #include "batch/tri_tri_batch_loops.hpp"

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "sepax/core/tri_tri_batch.hpp"
+#include "sepax/core/static/tri_tri_batch.hpp"
 
 namespace sepax::tri_tri::isa {
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "sepax/core/tri_tri_batch_full.hpp"
+#include "sepax/core/static/tri_tri_batch_full.hpp"
 #include "batch/tri_tri_batch_isa.hpp"
 
 #ifndef SEPAX_BATCH_ISA

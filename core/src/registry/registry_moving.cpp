@@ -1,8 +1,8 @@
 // The moving kernels' registry entries.
 #include "registry/registry_entries.hpp"
-#include "sepax/core/obb_obb_moving.hpp"
-#include "sepax/core/tri_obb_moving.hpp"
-#include "sepax/core/tri_tri_moving.hpp"
+#include "sepax/core/moving/obb_obb_moving.hpp"
+#include "sepax/core/moving/tri_obb_moving.hpp"
+#include "sepax/core/moving/tri_tri_moving.hpp"
 
 namespace sepax::registry_detail {
 namespace {

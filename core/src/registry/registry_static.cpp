@@ -6,12 +6,12 @@
 #include <utility>
 
 #include "registry/registry_entries.hpp"
-#include "sepax/core/obb_obb.hpp"
-#include "sepax/core/obb_obb_batch.hpp"
-#include "sepax/core/set_runner.hpp"
-#include "sepax/core/tri_obb.hpp"
-#include "sepax/core/tri_tri.hpp"
-#include "sepax/core/tri_tri_batch.hpp"
+#include "sepax/core/static/obb_obb.hpp"
+#include "sepax/core/static/obb_obb_batch.hpp"
+#include "sepax/core/static/set_runner.hpp"
+#include "sepax/core/static/tri_obb.hpp"
+#include "sepax/core/static/tri_tri.hpp"
+#include "sepax/core/static/tri_tri_batch.hpp"
 
 namespace sepax::registry_detail {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 // mylib's OBB–OBB overlap test (the code a user wants to gate).
-#include "sepax/core/obb3.hpp"
+#include "sepax/core/shapes/obb3.hpp"
 
 namespace mylib {
 

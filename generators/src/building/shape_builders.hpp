@@ -13,10 +13,10 @@
 #include <array>
 #include <cstdint>
 
-#include "sepax/core/obb3.hpp"
-#include "sepax/core/query.hpp"
-#include "sepax/core/scalar_traits.hpp"
-#include "sepax/core/triangle3.hpp"
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/triangle3.hpp"
 #include "sepax/generators/source.hpp"
 
 namespace sepax::gen::detail {

@@ -1,8 +1,8 @@
 #pragma once
 /// \file One function per generator family (SPEC §5), one family per file.
 /// Each returns a pair already rounded to the scalar; generate.cpp dispatches.
-#include "sepax/core/query.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/generators/motion_case.hpp"
 #include "sepax/generators/source.hpp"
 #include "building/shape_builders.hpp"

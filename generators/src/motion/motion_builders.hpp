@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "building/lattice.hpp"
-#include "sepax/core/motion.hpp"
+#include "sepax/core/moving/motion.hpp"
 #include "building/shape_builders.hpp"
 
 namespace sepax::gen::detail {

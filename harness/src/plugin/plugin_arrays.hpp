@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::harness::plugin_detail {
 

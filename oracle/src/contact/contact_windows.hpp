@@ -3,8 +3,8 @@
 /// by |L|, for the conditioning criterion of score_contact (contact_score.cpp).
 #include <vector>
 
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle::detail {
 

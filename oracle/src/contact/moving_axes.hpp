@@ -36,7 +36,7 @@
 
 #include "verdict/exact_axes.hpp"
 #include "verdict/exact_sets.hpp"
-#include "sepax/core/motion.hpp"
+#include "sepax/core/moving/motion.hpp"
 
 namespace sepax::oracle::detail {
 

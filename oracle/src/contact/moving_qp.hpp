@@ -4,8 +4,8 @@
 #include <array>
 
 #include "verdict/exact_sets.hpp"
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle::detail {
 

@@ -22,7 +22,7 @@
 #include <array>
 #include <vector>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle::detail {
 

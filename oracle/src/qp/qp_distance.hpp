@@ -1,7 +1,7 @@
 #pragma once
 /// \file Internal: exact Euclidean distance between the two exact sets of a
 /// pair, by CGAL's quadratic-program solver (oracle-internal, not public API).
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle::detail {
 

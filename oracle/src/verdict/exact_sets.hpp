@@ -13,7 +13,7 @@
 
 #include <boost/multiprecision/gmp.hpp>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle::detail {
 

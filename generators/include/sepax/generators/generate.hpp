@@ -2,9 +2,9 @@
 /// \file The entry point shared by properties, fuzz, benchmarks and the CLI.
 #include <cstdint>
 
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/source.hpp"
 

@@ -10,7 +10,7 @@
 #include <span>
 #include <string_view>
 
-#include "sepax/core/motion.hpp"
+#include "sepax/core/moving/motion.hpp"
 #include "sepax/generators/generate.hpp"
 
 namespace sepax::gen {

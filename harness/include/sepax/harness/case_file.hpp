@@ -33,9 +33,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 
 namespace sepax::harness {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/oracle/classify.hpp"
 
 namespace sepax::harness {

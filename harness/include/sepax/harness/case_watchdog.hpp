@@ -20,7 +20,7 @@
 #include <optional>
 #include <thread>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 

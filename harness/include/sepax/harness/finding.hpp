@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::harness {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/harness/finding.hpp"

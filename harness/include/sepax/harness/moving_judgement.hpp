@@ -23,10 +23,10 @@
 #include <vector>
 #include <string>
 
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 

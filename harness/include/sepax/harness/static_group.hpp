@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/harness/finding.hpp"

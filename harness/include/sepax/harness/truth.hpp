@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "sepax/core/kernel_bias.hpp"
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 

@@ -3,7 +3,7 @@
 /// independent of the rational SAT. Answers for the same exact sets, including
 /// degenerate triangles (segments, points) which CGAL's Triangle_3 predicates
 /// reject; how each case is routed is documented in the implementation header.
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle {
 

@@ -4,9 +4,9 @@
 #include <string_view>
 
 #include "sepax/core/kernel_bias.hpp"
-#include "sepax/core/query.hpp"
-#include "sepax/core/scalar_traits.hpp"
-#include "sepax/core/separating_axis.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/static/separating_axis.hpp"
 
 namespace sepax::oracle {
 

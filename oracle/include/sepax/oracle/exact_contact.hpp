@@ -17,9 +17,9 @@
 #include <array>
 #include <string>
 
-#include "sepax/core/motion.hpp"
-#include "sepax/core/query.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 
 namespace sepax::oracle {
 

@@ -11,8 +11,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "sepax/core/query.hpp"
-#include "sepax/core/separating_axis.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/static/separating_axis.hpp"
 
 namespace sepax::oracle {
 

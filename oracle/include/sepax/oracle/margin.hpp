@@ -1,7 +1,7 @@
 #pragma once
 /// \file The margin of a case (SPEC §4): signed distance from touching,
 /// relative to the larger shape's size.
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle {
 

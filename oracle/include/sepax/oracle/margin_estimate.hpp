@@ -17,7 +17,7 @@
 /// (cross products of two edges of one shape), cross products of an edge of
 /// each shape, and for coplanar configurations the in-plane normals n × e of
 /// every face normal n and edge e; near-zero cross products are skipped.
-#include "sepax/core/query.hpp"
+#include "sepax/core/shapes/query.hpp"
 
 namespace sepax::oracle {
 

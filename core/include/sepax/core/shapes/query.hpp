@@ -1,0 +1,39 @@
+#pragma once
+/// \file Which pair of shapes a case asks about, and the pair itself.
+#include <optional>
+#include <string_view>
+
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/shapes/triangle3.hpp"
+
+namespace sepax {
+
+/// The pair order is fixed: tri_obb, never obb_tri (STYLE.md, Names).
+enum class Query { obb_obb, tri_obb, tri_tri };
+
+constexpr std::string_view to_string(Query q) {
+  switch (q) {
+    case Query::obb_obb: return "obb_obb";
+    case Query::tri_obb: return "tri_obb";
+    case Query::tri_tri: return "tri_tri";
+  }
+  return "?";
+}
+
+constexpr std::optional<Query> parse_query(std::string_view s) {
+  if (s == "obb_obb") return Query::obb_obb;
+  if (s == "tri_obb") return Query::tri_obb;
+  if (s == "tri_tri") return Query::tri_tri;
+  return std::nullopt;
+}
+
+/// Two shapes stored in double (float data is stored exactly). `query` says
+/// which members are meaningful:
+///   obb_obb: obb_a, obb_b;   tri_obb: tri_a, obb_b;   tri_tri: tri_a, tri_b.
+struct ShapePair {
+  Query query = Query::obb_obb;
+  Triangle3d tri_a, tri_b;
+  Obb3d obb_a, obb_b;
+};
+
+}  // namespace sepax

@@ -1,0 +1,181 @@
+#pragma once
+/// \file OBB–OBB static separating-axis tests (Eberly §2.1–2.2.1, Table 1;
+/// Gaul's epsilon bias after Gottschalk; SAT tutorial).
+///
+/// Sets: two closed solid boxes (Obb3); touching intersects; an axis separates
+/// only when the projected intervals are disjoint by a strict `>` (SIMD note),
+/// so degenerate (zero) axes from parallel edges never separate.
+///
+/// Candidate axes (Eberly Table 1), tested in this order with early out:
+///   A0, A1, A2, B0, B1, B2, A0×B0, A0×B1, …, A2×B2.
+/// The relative rotation c_ij = Ai·Bj is computed lazily, one row per face
+/// axis of A, as Eberly §2.2.1 prescribes.
+///
+/// Numerics — why test_static does not use Table 1's R1 column verbatim.
+/// Table 1 writes the radius of B on L = Ai×Bj with cofactor identities such as
+/// B1·(A0×B0) = −c02 that hold only for exactly orthonormal frames. When Ai and
+/// Bj are nearly parallel (|L| ≈ θ ≪ 1) the rounding error of those identities
+/// (≈ u) is as large as the terms themselves (≈ θ), the three radii no longer
+/// describe one axis, and the test can report "separated" for boxes that overlap
+/// by a large fraction of their size. test_static instead writes L in A's frame
+/// (L = e_i × (c_0j, c_1j, c_2j)) and computes every projection from that one
+/// vector: L·D from (A_k·D), A's radius from L's components, B's radius from
+/// L·B_m = L·(c_0m, c_1m, c_2m). Every rounding error is then proportional to |L|,
+/// so a wrong answer needs a margin within a few ulps of the boxes' size and
+/// position, whatever the angle. test_static_eps is the classical alternative:
+/// Table 1 verbatim with every |c_ij| biased by ε (Gottschalk's RAPID, Ericson
+/// §4.4.1), conservative by about ε·size.
+///
+/// No sqrt, no normalization, no division: with an exact scalar the formulas are
+/// exact. Kernels assume valid input (validate()).
+#include <array>
+#include <cmath>
+
+#include "sepax/core/numeric/eigen_order.hpp"
+#include "sepax/core/mutant.hpp"
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/static/separating_axis.hpp"
+
+namespace sepax::obb_obb {
+
+namespace detail {
+
+template <class S>
+S abs(S x) {
+  using std::abs;
+  return abs(x);
+}
+
+/// Unit vector e_i × v in A's frame: the components of A_i × B_j when v holds B_j's
+/// components (c_0j, c_1j, c_2j).
+template <class S>
+Vec3<S> unit_cross(int i, const Vec3<S>& v) {
+  switch (i) {
+    case 0: return {S(0), -v[2], v[1]};
+    case 1: return {v[2], S(0), -v[0]};
+    default: return {-v[1], v[0], S(0)};
+  }
+}
+
+/// World-space vector from components in A's frame.
+template <class S>
+Vec3<S> from_frame(const Obb3<S>& a, const Vec3<S>& l) {
+  return a.axes[0] * l[0] + a.axes[1] * l[1] + a.axes[2] * l[2];
+}
+
+template <class S>
+StaticResult<S> separated(SeparatingAxis axis, const Vec3<S>& direction) {
+  return {false, axis, direction};
+}
+
+}  // namespace detail
+
+/// Do the closed boxes a and b intersect? On separation the result names the
+/// first separating axis of Table 1's order and its world direction.
+template <class S>
+StaticResult<S> test_static(const Obb3<S>& a, const Obb3<S>& b) {
+  using detail::abs;
+  const Vec3<S> D = b.center - a.center;
+  Vec3<S> d;                         // D in A's frame
+  std::array<Vec3<S>, 3> col;        // col[j] = B_j in A's frame: (c_0j, c_1j, c_2j)
+  std::array<Vec3<S>, 3> abs_col;    // |c_ij|
+
+  // L = A_i: R = |A_i·D|, R0 = a_i, R1 = Σ_j b_j |c_ij|  (Table 1, rows 1–3).
+  for (int i = 0; i < 3; ++i) {
+    d[i] = a.axes[i].dot(D);
+    for (int j = 0; j < 3; ++j) {
+      col[j][i] = a.axes[i].dot(b.axes[j]);
+      abs_col[j][i] = abs(col[j][i]);
+    }
+    const S r1 = b.extents[0] * abs_col[0][i] + b.extents[1] * abs_col[1][i] +
+                 b.extents[2] * abs_col[2][i];
+    // Mutant obb_face_ge (mutant.hpp): `>=` calls exactly touching boxes separated.
+    const bool apart = mutant("obb_face_ge") ? abs(d[i]) >= a.extents[i] + r1 : abs(d[i]) > a.extents[i] + r1;
+    if (apart) return detail::separated({AxisKind::face_a, std::uint8_t(i), 0}, a.axes[i]);
+  }
+
+  // L = B_j: R = |B_j·D|, R0 = Σ_i a_i |c_ij|, R1 = b_j  (Table 1, rows 4–6).
+  for (int j = 0; j < 3; ++j) {
+    const S r0 = a.extents[0] * abs_col[j][0] + a.extents[1] * abs_col[j][1] +
+                 a.extents[2] * abs_col[j][2];
+    if (abs(b.axes[j].dot(D)) > r0 + b.extents[j])
+      return detail::separated({AxisKind::face_b, 0, std::uint8_t(j)}, b.axes[j]);
+  }
+
+  // L = A_i × B_j  (Table 1, rows 7–15), every projection from the same L.
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 3; ++j) {
+      // eigen_dot rather than Eigen's dot(): the same rounding, without packet
+      // loads of l and col[], just written element by element (they stalled
+      // on store forwarding: the double kernel took 2.5x the float one).
+      const Vec3<S> l = detail::unit_cross(i, col[j]);  // L in A's frame; l[i] = 0
+      const S r = abs(eigen_dot(l, d));
+      const S r0 = a.extents[0] * abs(l[0]) + a.extents[1] * abs(l[1]) +
+                   a.extents[2] * abs(l[2]);
+      // L·B_j = 0 exactly (and in floating point the two products cancel), so
+      // only the two other axes of B contribute.
+      const int m1 = (j + 1) % 3, m2 = (j + 2) % 3;
+      const S r1 =
+          b.extents[m1] * abs(eigen_dot(l, col[m1])) + b.extents[m2] * abs(eigen_dot(l, col[m2]));
+      if (r > r0 + r1)
+        return detail::separated({AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
+                                 detail::from_frame(a, l));
+    }
+  }
+  return {};
+}
+
+/// Default ε of test_static_eps: Gottschalk's RAPID constant.
+template <class S>
+constexpr S kGottschalkEpsilon = S(1e-6);
+
+/// Table 1 verbatim with |c_ij| + ε in every radius (Gottschalk's bias, Gaul):
+/// near-parallel edge axes get radii ≥ ε·extents, so rounding cannot make them
+/// separate; in exchange pairs separated by less than about ε·size on such axes
+/// are reported as intersecting. All of C is computed up front, as in the
+/// classical formulation.
+template <class S>
+StaticResult<S> test_static_eps(const Obb3<S>& a, const Obb3<S>& b,
+                                S epsilon = kGottschalkEpsilon<S>) {
+  using detail::abs;
+  S c[3][3], ac[3][3];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      c[i][j] = a.axes[i].dot(b.axes[j]);
+      ac[i][j] = abs(c[i][j]) + epsilon;
+    }
+  const Vec3<S> D = b.center - a.center;
+  const S d[3] = {a.axes[0].dot(D), a.axes[1].dot(D), a.axes[2].dot(D)};
+  const S* ea = a.extents.data();
+  const S* eb = b.extents.data();
+
+  for (int i = 0; i < 3; ++i)  // L = A_i
+    if (abs(d[i]) > ea[i] + eb[0] * ac[i][0] + eb[1] * ac[i][1] + eb[2] * ac[i][2])
+      return detail::separated({AxisKind::face_a, std::uint8_t(i), 0}, a.axes[i]);
+
+  for (int j = 0; j < 3; ++j)  // L = B_j, with B_j·D = Σ_i c_ij (A_i·D)
+    if (abs(d[0] * c[0][j] + d[1] * c[1][j] + d[2] * c[2][j]) >
+        ea[0] * ac[0][j] + ea[1] * ac[1][j] + ea[2] * ac[2][j] + eb[j])
+      return detail::separated({AxisKind::face_b, 0, std::uint8_t(j)}, b.axes[j]);
+
+  // L = A_i × B_j, Table 1 rows 7–15: with (i1, i2) = (i+1, i+2) and
+  // (j1, j2) = (j+1, j+2) cyclic, R = |c_{i1 j} d_{i2} − c_{i2 j} d_{i1}|,
+  // R0 = a_{i1}|c_{i2 j}| + a_{i2}|c_{i1 j}|, R1 = b_{j1}|c_{i j2}| + b_{j2}|c_{i j1}|.
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const S r = abs(c[i1][j] * d[i2] - c[i2][j] * d[i1]);
+      const S r0 = ea[i1] * ac[i2][j] + ea[i2] * ac[i1][j];
+      const S r1 = eb[j1] * ac[i][j2] + eb[j2] * ac[i][j1];
+      if (r > r0 + r1) {
+        const Vec3<S> colj{c[0][j], c[1][j], c[2][j]};
+        return detail::separated({AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
+                                 detail::from_frame(a, detail::unit_cross(i, colj)));
+      }
+    }
+  }
+  return {};
+}
+
+}  // namespace sepax::obb_obb
