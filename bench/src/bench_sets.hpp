@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sepax/core/query.hpp"
-#include "sepax/core/scalar_traits.hpp"
+#include "sepax/core/shapes/query.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/generators/family.hpp"
 
 namespace sepax::bench {
