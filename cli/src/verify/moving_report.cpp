@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sepax/harness/moving_judgement.hpp"
+#include "verify/row_cells.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 
 namespace sepax::cli {
@@ -29,18 +30,6 @@ Json percentiles_json(const std::optional<Percentiles>& p) {
   if (!p) return nullptr;
   return Json{{"p50", p->p50}, {"p99", p->p99}, {"max", p->max}};
 }
-
-std::optional<double> rate(std::uint64_t calls, double seconds) {
-  if (calls == 0 || seconds <= 0) return std::nullopt;
-  return static_cast<double>(calls) / seconds;
-}
-
-std::string rate_cell(std::uint64_t calls, double seconds) {
-  const auto r = rate(calls, seconds);
-  return r ? fmt::format("{:.0f}", *r) : "-";
-}
-
-Json optional_json(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
 
 }  // namespace
 
@@ -175,13 +164,7 @@ Table make_moving_cost_table(const std::vector<MovingCostRow>& rows) {
 
 Json moving_cost_row_json(const MovingCostRow& r, std::uint64_t seed, const std::string& run_id) {
   const MovingOracleCosts& c = r.costs;
-  Json j;
-  j["run"] = run_id;
-  j["table"] = "moving_oracle_costs";
-  j["query"] = std::string(to_string(r.query));
-  j["scalar"] = std::string(to_string(r.scalar));
-  j["seed"] = seed;
-  j["cases"] = r.cases;
+  Json j = cost_row_head("moving_oracle_costs", r.query, r.scalar, seed, r.cases, run_id);
   j["sat_calls"] = c.sat;
   j["sat_seconds"] = c.sat_seconds;
   j["sat_cases_per_second"] = optional_json(rate(c.sat, c.sat_seconds));

@@ -5,25 +5,13 @@
 #include <fmt/format.h>
 
 #include "common/build_info.hpp"
+#include "verify/row_cells.hpp"
 
 namespace sepax::cli {
 namespace {
 
-/// Cases per second of one thread, from the summed time inside the calls.
-std::optional<double> rate(std::uint64_t cases, double seconds) {
-  if (cases == 0 || seconds <= 0) return std::nullopt;
-  return static_cast<double>(cases) / seconds;
-}
-
-std::string rate_cell(std::uint64_t cases, double seconds) {
-  const auto r = rate(cases, seconds);
-  return r ? fmt::format("{:.0f}", *r) : "-";
-}
-
 std::string band_cell(const std::optional<double>& band) { return band ? fmt::format("{:.2g}", *band) : "-"; }
 
-
-Json optional_json(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
 
 std::string by_kernel(const std::map<std::string, std::uint64_t>& counts) {
   std::string kernels;
@@ -91,13 +79,7 @@ Table make_cost_table(const std::vector<CostRow>& rows) {
 
 Json cost_row_json(const CostRow& r, std::uint64_t seed, const std::string& run_id) {
   const OracleCosts& c = r.costs;
-  Json j;
-  j["run"] = run_id;
-  j["table"] = "oracle_costs";
-  j["query"] = std::string(to_string(r.query));
-  j["scalar"] = std::string(to_string(r.scalar));
-  j["seed"] = seed;
-  j["cases"] = r.cases;
+  Json j = cost_row_head("oracle_costs", r.query, r.scalar, seed, r.cases, run_id);
   j["filter_decided"] = c.filter_decided;
   j["filter_decided_seconds"] = c.filter_decided_seconds;
   j["filter_decided_cases_per_second"] = optional_json(rate(c.filter_decided, c.filter_decided_seconds));
