@@ -1,0 +1,7 @@
+# Mesh files (issue 10): the five real meshes and small malformed files.
+find_package(ZLIB REQUIRED)
+add_executable(harness_mesh_tests ${CMAKE_CURRENT_LIST_DIR}/mesh_file_test.cpp)
+target_link_libraries(harness_mesh_tests PRIVATE sepax_harness ZLIB::ZLIB GTest::gtest_main)
+set(SEPAX_MESH_DIR "/work/shared/data/meshes" CACHE PATH "Folder of the real test meshes (issue 10)")
+target_compile_definitions(harness_mesh_tests PRIVATE SEPAX_MESH_DIR="${SEPAX_MESH_DIR}")
+gtest_discover_tests(harness_mesh_tests DISCOVERY_TIMEOUT 60)
