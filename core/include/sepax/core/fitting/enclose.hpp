@@ -1,0 +1,187 @@
+#pragma once
+/// \file enclose(): for given axes, the center and extents of a box whose STORED
+/// numbers contain every input point exactly (Eberly §6.1.1: center and extents
+/// from the intervals of projection), whatever the rounding.
+///
+/// The stored box is the parallelepiped {C + Σ xi·ai·Ai : |xi| ≤ 1} of its own
+/// numbers (Obb3's oracle semantics); float axes are not exactly orthonormal, so
+/// the coordinates of a point are yi = bi·(p − C) with the DUAL basis
+/// bi = (A_{i+1} × A_{i+2}) / D, D = det[A0 A1 A2], not Ai·(p − C). The point is
+/// inside iff |ni·(p − C)| ≤ ai·|D| (ni = A_{i+1} × A_{i+2}). Everything below is
+/// evaluated in double (float inputs convert exactly) with a forward error bound
+/// (Higham's γk = k·u/(1 − k·u)), and the extents are rounded up, so the bound
+/// holds for the box as stored. oracle::box_contains_exactly checks it.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+#include "sepax/core/shapes/obb3.hpp"
+
+namespace sepax::fitting {
+
+namespace detail {
+
+inline constexpr double u_double = 0x1p-53;
+/// Higham's γk for double: k roundings of relative size ≤ u.
+constexpr double gamma_k(int k) { return k * u_double / (1.0 - k * u_double); }
+/// Below this a product of nonzero doubles may be subnormal: its error is then
+/// absolute (≤ 2^-1075), not relative.
+inline constexpr double min_normal = 0x1p-1022;
+
+/// a·b, flagging a product that may have lost relative accuracy to underflow.
+inline double mul_flag(double a, double b, bool& underflow) {
+  const double p = a * b;
+  if (a != 0.0 && b != 0.0 && std::abs(p) < 2.0 * min_normal) underflow = true;
+  return p;
+}
+
+/// The smallest S ≥ x (x ≥ 0, finite).
+template <class S>
+S round_up(double x) {
+  S y = static_cast<S>(x);
+  if (static_cast<double>(y) < x) y = std::nextafter(y, std::numeric_limits<S>::infinity());
+  return y;
+}
+
+template <class S>
+bool finite(const Vec3<S>& v) {
+  return std::isfinite(v[0]) && std::isfinite(v[1]) && std::isfinite(v[2]);
+}
+
+/// ni = A_{i+1} × A_{i+2} in double, with Ni = the same cross product of |A|
+/// with + for −, so |n̂im − nim| ≤ γ2·Nim (+ an absolute 2^-1074 if a product
+/// underflowed: `underflow`).
+struct DualBasis {
+  std::array<Vec3<double>, 3> n;   // computed cross products
+  std::array<Vec3<double>, 3> N;   // their absolute error scale
+  double det = 0;                  // computed D = A0·n0
+  double det_low = 0;              // a certified lower bound on |D|
+  bool underflow = false;
+};
+
+inline DualBasis dual_basis(const std::array<Vec3<double>, 3>& A) {
+  DualBasis b;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3<double>& a = A[(i + 1) % 3];
+    const Vec3<double>& c = A[(i + 2) % 3];
+    for (int m = 0; m < 3; ++m) {
+      const int m1 = (m + 1) % 3, m2 = (m + 2) % 3;
+      const double p = mul_flag(a[m1], c[m2], b.underflow);
+      const double q = mul_flag(a[m2], c[m1], b.underflow);
+      b.n[i][m] = p - q;
+      b.N[i][m] = std::abs(p) + std::abs(q);
+    }
+  }
+  // D̂ = fl(A0·n̂0): |D̂ − D| ≤ (γ3(1+γ2) + γ2)·Σ|A0m|·N0m ≤ γ5·S0; taken as 2·γ8·Ŝ0
+  // to cover the rounding of Ŝ0 itself, plus absolute terms for underflow.
+  double s0 = 0, sa = 0;
+  bool uf = b.underflow;
+  double d = 0;
+  for (int m = 0; m < 3; ++m) {
+    d += mul_flag(A[0][m], b.n[0][m], uf);
+    s0 += std::abs(A[0][m]) * b.N[0][m];
+    sa += std::abs(A[0][m]);
+  }
+  double err = 2.0 * gamma_k(8) * s0 + 0x1p-1060;
+  if (b.underflow) err += 0x1p-1068 * sa;  // n̂ components off by ≤ 2^-1074 each
+  b.det = d;
+  b.det_low = (std::abs(d) - err) * (1.0 - 4.0 * u_double);
+  return b;
+}
+
+}  // namespace detail
+
+/// The center and extents enclosing point(k), k < count, for the given axes:
+/// center from the midpoints of the projection intervals along the dual basis
+/// (Eberly §6.1.1: C = X0 + Σ γi·Ai with γi = (αi + βi)/2), rounded to S; then
+/// extents computed against that stored center with a forward error bound and
+/// rounded up. Postcondition: the stored box contains every point exactly.
+/// Throws std::invalid_argument on no points, non-finite input, or axes too
+/// close to linearly dependent to certify; std::overflow_error when the
+/// extents do not fit S.
+template <class S, class PointAt>
+Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, PointAt&& point) {
+  if (count == 0) throw std::invalid_argument("sepax::fitting::enclose: no points to enclose");
+  std::array<Vec3<double>, 3> A;
+  for (int i = 0; i < 3; ++i) {
+    if (!detail::finite(axes[i]))
+      throw std::invalid_argument("sepax::fitting::enclose: axis " + std::to_string(i) + " is not finite");
+    A[i] = axes[i].template cast<double>();  // exact
+  }
+  const detail::DualBasis b = detail::dual_basis(A);
+  if (!(b.det_low > 0))
+    throw std::invalid_argument(
+        "sepax::fitting::enclose: the axes are (nearly) linearly dependent, det = " + std::to_string(b.det));
+
+  // Pass 1: the projection intervals (in units of D) relative to X0 = point(0).
+  const Vec3<double> x0 = Vec3<S>(point(0)).template cast<double>();
+  std::array<double, 3> lo{0, 0, 0}, hi{0, 0, 0};
+  for (std::size_t k = 0; k < count; ++k) {
+    const Vec3<S> p = point(k);
+    if (!detail::finite(p))
+      throw std::invalid_argument("sepax::fitting::enclose: point " + std::to_string(k) + " is not finite");
+    const Vec3<double> d = p.template cast<double>() - x0;
+    for (int i = 0; i < 3; ++i) {
+      const double t = b.n[i].dot(d);
+      lo[i] = std::min(lo[i], t);
+      hi[i] = std::max(hi[i], t);
+    }
+  }
+  Vec3<double> c = x0;
+  for (int i = 0; i < 3; ++i) c += (0.5 * lo[i] + 0.5 * hi[i]) / b.det * A[i];
+  Obb3<S> box;
+  box.axes = axes;
+  box.center = c.template cast<S>();
+  if (!detail::finite(box.center))
+    throw std::overflow_error("sepax::fitting::enclose: the center does not fit the scalar");
+
+  // Pass 2: certified extents against the stored center. For d̂ = fl(p − C)
+  // (|d̂ − d| ≤ γ1·|d̂|) and t̂ = fl(n̂i·d̂): |t̂ − ni·(p − C)| ≤ γ7·Σm Nim·|d̂m|
+  // (γ3 for the dot, γ2 for n̂, γ1 for d̂); taken as 2·γ8·(computed sum).
+  const Vec3<double> cd = box.center.template cast<double>();
+  std::array<double, 3> num{0, 0, 0};
+  for (std::size_t k = 0; k < count; ++k) {
+    const Vec3<double> d = Vec3<S>(point(k)).template cast<double>() - cd;
+    const bool zero = d[0] == 0 && d[1] == 0 && d[2] == 0;  // p == C exactly: t = 0 exactly
+    if (zero) continue;
+    const double dsum = std::abs(d[0]) + std::abs(d[1]) + std::abs(d[2]);
+    for (int i = 0; i < 3; ++i) {
+      bool uf = false;
+      double t = 0, s = 0;
+      for (int m = 0; m < 3; ++m) {
+        t += detail::mul_flag(b.n[i][m], d[m], uf);
+        s += detail::mul_flag(b.N[i][m], std::abs(d[m]), uf);
+      }
+      double e = 2.0 * detail::gamma_k(8) * s;
+      if (uf) e += 0x1p-1065;
+      if (b.underflow) e += 0x1p-1070 * dsum;
+      num[i] = std::max(num[i], std::abs(t) + e);
+    }
+  }
+  // ai ≥ |t|/|D|: num·(1+u) over det_low, one division, one product: (1 + 8u) covers them.
+  for (int i = 0; i < 3; ++i) {
+    if (num[i] == 0) {
+      box.extents[i] = S(0);
+      continue;
+    }
+    const double a = num[i] / b.det_low * (1.0 + 8.0 * detail::u_double);
+    if (!std::isfinite(a) || a > double(std::numeric_limits<S>::max()))
+      throw std::overflow_error("sepax::fitting::enclose: extent " + std::to_string(i) +
+                                " does not fit the scalar");
+    box.extents[i] = detail::round_up<S>(a);
+  }
+  return box;
+}
+
+/// enclose_with over a span of points.
+template <class S>
+Obb3<S> enclose(const std::array<Vec3<S>, 3>& axes, std::span<const Vec3<S>> points) {
+  return enclose_with<S>(axes, points.size(), [&](std::size_t k) -> const Vec3<S>& { return points[k]; });
+}
+
+}  // namespace sepax::fitting
