@@ -128,8 +128,9 @@ Candidates candidates(const TriangleMesh& a, const TriangleMesh& b, const Pose& 
   mesh_detail::check_pose(pose_b);
   Candidates c;
   CGAL::Protect_FPU_rounding<true> rounding;
-  c.va = mesh_detail::unposed_vertices(a);
-  c.vb = mesh_detail::pose_vertices(b, pose_b);
+  // Enclosures first; exact rationals only for the vertices of candidates.
+  c.va = mesh_detail::unposed_vertices(a, std::vector<bool>(a.vertices.size(), false));
+  c.vb = mesh_detail::pose_vertices(b, pose_b, std::vector<bool>(b.vertices.size(), false));
   std::vector<Box> boxes_a, boxes_b;
   boxes_a.reserve(a.triangles.size());
   boxes_b.reserve(b.triangles.size());
@@ -140,6 +141,13 @@ Candidates candidates(const TriangleMesh& a, const TriangleMesh& b, const Pose& 
       [&](const Box& x, const Box& y) { c.pairs.emplace_back(x.info(), y.info()); },
       std::ptrdiff_t(10), CGAL::Box_intersection_d::CLOSED);
   std::sort(c.pairs.begin(), c.pairs.end());
+  std::vector<bool> needed_a(a.vertices.size(), false), needed_b(b.vertices.size(), false);
+  for (const auto& [i, j] : c.pairs) {
+    for (std::uint32_t v : a.triangles[i]) needed_a[v] = true;
+    for (std::uint32_t v : b.triangles[j]) needed_b[v] = true;
+  }
+  mesh_detail::add_exact_images(c.va, a, Pose::identity(), needed_a);  // R = I, t = 0: exact copy
+  mesh_detail::add_exact_images(c.vb, b, pose_b, needed_b);
   return c;
 }
 

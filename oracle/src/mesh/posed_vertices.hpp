@@ -45,36 +45,55 @@ inline void check_pose(const Pose& pose) {
     throw std::invalid_argument("pose: a non-finite number in R or t");
 }
 
-/// R x + t for every vertex, exactly and enclosed. Call under
+/// R x + t of one vertex, exactly.
+inline std::array<mpq_class, 3> exact_image(const Vec3<double>& x, const Pose& pose) {
+  std::array<mpq_class, 3> out;
+  for (int i = 0; i < 3; ++i) {
+    mpq_class e(pose.translation[i]);  // doubles convert to mpq exactly
+    for (int k = 0; k < 3; ++k) e += mpq_class(pose.rotation(i, k)) * mpq_class(x[k]);
+    out[i] = std::move(e);
+  }
+  return out;
+}
+
+/// The enclosures of R x + t for every vertex; the exact images only where
+/// `needed` is set (all when it is empty): the broad phase usually leaves few
+/// vertices in play, and rationals cost far more than intervals. Call under
 /// CGAL::Protect_FPU_rounding<true> (the intervals round outward).
-inline PosedVertices pose_vertices(const TriangleMesh& mesh, const Pose& pose) {
+inline PosedVertices pose_vertices(const TriangleMesh& mesh, const Pose& pose,
+                                   const std::vector<bool>& needed = {}) {
   PosedVertices out;
   out.exact.resize(mesh.vertices.size());
   out.enclosure.resize(mesh.vertices.size());
   for (std::size_t v = 0; v < mesh.vertices.size(); ++v) {
     const Vec3<double>& x = mesh.vertices[v];
     for (int i = 0; i < 3; ++i) {
-      mpq_class e(pose.translation[i]);  // doubles convert to mpq exactly
       Interval s(pose.translation[i]);
-      for (int k = 0; k < 3; ++k) {
-        e += mpq_class(pose.rotation(i, k)) * mpq_class(x[k]);
-        s += Interval(pose.rotation(i, k)) * Interval(x[k]);
-      }
-      out.exact[v][i] = std::move(e);
+      for (int k = 0; k < 3; ++k) s += Interval(pose.rotation(i, k)) * Interval(x[k]);
       out.enclosure[v][i] = s;
     }
+    if (needed.empty() || needed[v]) out.exact[v] = exact_image(x, pose);
   }
   return out;
 }
 
-/// The identity placement: the stored doubles, exact as they are.
-inline PosedVertices unposed_vertices(const TriangleMesh& mesh) {
+/// The exact images of the vertices `needed` marks, added to `v`.
+inline void add_exact_images(PosedVertices& v, const TriangleMesh& mesh, const Pose& pose,
+                             const std::vector<bool>& needed) {
+  for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
+    if (needed[i]) v.exact[i] = exact_image(mesh.vertices[i], pose);
+}
+
+/// The identity placement: the stored doubles, exact as they are (exact
+/// images only where `needed` is set, all when it is empty).
+inline PosedVertices unposed_vertices(const TriangleMesh& mesh,
+                                      const std::vector<bool>& needed = {}) {
   PosedVertices out;
   out.exact.resize(mesh.vertices.size());
   out.enclosure.resize(mesh.vertices.size());
   for (std::size_t v = 0; v < mesh.vertices.size(); ++v)
     for (int i = 0; i < 3; ++i) {
-      out.exact[v][i] = mpq_class(mesh.vertices[v][i]);
+      if (needed.empty() || needed[v]) out.exact[v][i] = mpq_class(mesh.vertices[v][i]);
       out.enclosure[v][i] = Interval(mesh.vertices[v][i]);
     }
   return out;
