@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <ostream>
 #include <random>
 #include <set>
 #include <vector>
@@ -175,6 +176,8 @@ struct DegenerateCase {
   std::array<V, 3> a, b;  // one triangle each (possibly degenerate)
   bool intersects;
 };
+
+void PrintTo(const DegenerateCase& c, std::ostream* os) { *os << c.name; }
 
 class Degenerate : public ::testing::TestWithParam<DegenerateCase> {};
 
