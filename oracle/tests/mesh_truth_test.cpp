@@ -24,6 +24,7 @@
 #include <ostream>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
 #include "sepax/harness/mesh_file.hpp"
@@ -167,6 +168,20 @@ TEST(MeshTruthPose, MapsByTheStoredNumbersExactly) {
   b.vertices = {V(0.5, 0.5, 0)};
   pose.rotation = Eigen::Matrix3d::Identity() * 0.5;
   EXPECT_TRUE(exact_intersects(a, b, pose));
+}
+
+TEST(MeshTruthPose, RefusesWhatNoExactSetCanBeBuiltFrom) {
+  const TriangleMesh c = unit_cube();
+  TriangleMesh bad = c;
+  bad.triangles[3][1] = 8;  // past the 8 vertices
+  EXPECT_THROW(exact_intersecting_pairs(c, bad, Pose{}), std::invalid_argument);
+  bad = c;
+  bad.vertices[2].y() = std::nan("");
+  EXPECT_THROW(exact_intersects(bad, c, Pose{}), std::invalid_argument);
+  Pose inf_pose;
+  inf_pose.translation.z() = HUGE_VAL;
+  EXPECT_THROW(exact_intersects(c, c, inf_pose), std::invalid_argument);
+  EXPECT_THROW(pmp_meshes_intersect(c, c, inf_pose, MeshOverlap::surfaces), std::invalid_argument);
 }
 
 // --- degenerate triangles ------------------------------------------------------

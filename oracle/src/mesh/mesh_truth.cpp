@@ -102,9 +102,29 @@ struct PairJudge {
     return p;
   }
 
+  /// True when a vertex of one is exactly a vertex of the other, read off
+  /// enclosures that are single points (the stored doubles of a; b's images
+  /// whenever R x + t was exact in double, e.g. a mesh against its own copy).
+  /// Such pairs touch exactly, which intervals can never confirm: without this
+  /// every pair of neighbours would need the rationals.
+  bool share_a_point(std::uint32_t i, std::uint32_t j) const {
+    for (std::uint32_t u : a.triangles[i])
+      for (std::uint32_t v : b.triangles[j]) {
+        bool same = true;
+        for (int k = 0; k < 3 && same; ++k) {
+          const Interval& x = va.enclosure[u][k];
+          const Interval& y = vb.enclosure[v][k];
+          same = x.is_point() && y.is_point() && x.inf() == y.inf();
+        }
+        if (same) return true;
+      }
+    return false;
+  }
+
   /// The exact verdict; `fallback` set when the intervals could not decide.
   /// Call under Protect_FPU_rounding<true>.
   bool operator()(std::uint32_t i, std::uint32_t j, bool& fallback) const {
+    if (share_a_point(i, j)) return true;
     try {
       return hulls_intersect<IntervalKernel>(points<IntervalKernel>(va.enclosure, a.triangles[i]),
                                              points<IntervalKernel>(vb.enclosure, b.triangles[j]));
