@@ -13,6 +13,8 @@
 #include <fstream>
 #include <limits>
 #include <string>
+#include <system_error>
+#include <unistd.h>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -27,10 +29,19 @@ fs::path mesh_dir() {
   return env ? fs::path(env) : fs::path(SEPAX_MESH_DIR);
 }
 
+/// A per-process folder for the files the tests write, removed at exit.
+struct ScratchDir {
+  fs::path dir = fs::temp_directory_path() / ("sepax-mesh-test-" + std::to_string(::getpid()));
+  ScratchDir() { fs::create_directories(dir); }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+  }
+};
+
 fs::path scratch(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("sepax-mesh-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
+  static const ScratchDir scratch_dir;
+  return scratch_dir.dir / name;
 }
 
 fs::path write(const std::string& name, const std::string& bytes) {
