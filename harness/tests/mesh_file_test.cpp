@@ -19,15 +19,13 @@
 
 #include <gtest/gtest.h>
 
+#include "test_meshes.hpp"
+
 namespace sepax::harness {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path mesh_dir() {
-  const char* env = std::getenv("SEPAX_MESH_DIR");
-  return env ? fs::path(env) : fs::path(SEPAX_MESH_DIR);
-}
 
 /// A per-process folder for the files the tests write, removed at exit.
 struct ScratchDir {
@@ -77,7 +75,7 @@ struct RealMesh {
 class RealMeshes : public ::testing::TestWithParam<RealMesh> {};
 
 TEST_P(RealMeshes, CountsMatchTheDataReadme) {
-  const fs::path path = mesh_dir() / GetParam().file;
+  const fs::path path = sepax::test::mesh_path(GetParam().file);
   if (!fs::exists(path)) GTEST_SKIP() << path << " not present";
   const TriangleMesh mesh = read_mesh(path);
   EXPECT_EQ(mesh.triangles.size(), GetParam().triangles);
@@ -98,7 +96,7 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(RealMeshes, OffCoordinatesAreTheNearestDoubles) {
-  const fs::path path = mesh_dir() / "couplingdown.off";
+  const fs::path path = sepax::test::mesh_path("couplingdown.off");
   if (!fs::exists(path)) GTEST_SKIP();
   const TriangleMesh mesh = read_mesh(path);
   // The vertex line after the counts line, parsed here by strtod.

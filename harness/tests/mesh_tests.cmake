@@ -2,6 +2,8 @@
 find_package(ZLIB REQUIRED)
 add_executable(harness_mesh_tests ${CMAKE_CURRENT_LIST_DIR}/mesh_file_test.cpp)
 target_link_libraries(harness_mesh_tests PRIVATE sepax_harness ZLIB::ZLIB GTest::gtest_main)
-set(SEPAX_MESH_DIR "/work/shared/data/meshes" CACHE PATH "Folder of the real test meshes (issue 10)")
-target_compile_definitions(harness_mesh_tests PRIVATE SEPAX_MESH_DIR="${SEPAX_MESH_DIR}")
+set(SEPAX_MESH_DIR "${PROJECT_SOURCE_DIR}/../shared/data/meshes" CACHE PATH "Folder of the large real test meshes (issue 10)")
+target_compile_definitions(harness_mesh_tests PRIVATE SEPAX_MESH_DIR="${SEPAX_MESH_DIR}"
+                                             SEPAX_SMALL_MESH_DIR="${PROJECT_SOURCE_DIR}/examples/meshes")
+target_include_directories(harness_mesh_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/tests)
 gtest_discover_tests(harness_mesh_tests DISCOVERY_TIMEOUT 60)

@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_meshes.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -36,12 +38,8 @@ namespace {
 namespace fs = std::filesystem;
 using V = Vec3<double>;
 
-fs::path mesh_dir() {
-  const char* env = std::getenv("SEPAX_MESH_DIR");
-  return env ? fs::path(env) : fs::path(SEPAX_MESH_DIR);
-}
 
-TriangleMesh load(const char* name) { return harness::read_mesh(mesh_dir() / name); }
+TriangleMesh load(const char* name) { return harness::read_mesh(sepax::test::mesh_path(name)); }
 
 /// [0,1]^3, 12 outward triangles.
 TriangleMesh unit_cube() {
@@ -258,7 +256,7 @@ INSTANTIATE_TEST_SUITE_P(
 /// intersections: triangles sharing no vertex are disjoint, and a shared vertex
 /// or edge is a common point.)
 void expect_self_pairs_are_neighbours(const char* file) {
-  if (!fs::exists(mesh_dir() / file)) GTEST_SKIP() << file << " not present";
+  if (!fs::exists(sepax::test::mesh_path(file))) GTEST_SKIP() << file << " not present";
   const TriangleMesh m = load(file);
   std::vector<std::vector<std::uint32_t>> around(m.vertices.size());
   for (std::uint32_t t = 0; t < m.triangles.size(); ++t)
@@ -311,7 +309,7 @@ std::pair<Pose, Pose> poses_around_contact(const TriangleMesh& a, const Triangle
 }
 
 void expect_judges_agree_near_contact(const char* file, std::uint64_t seed) {
-  if (!fs::exists(mesh_dir() / file)) GTEST_SKIP() << file << " not present";
+  if (!fs::exists(sepax::test::mesh_path(file))) GTEST_SKIP() << file << " not present";
   const TriangleMesh m = load(file);
   std::mt19937_64 rng(seed);
   for (int trial = 0; trial < 2; ++trial) {
@@ -342,11 +340,11 @@ TEST(MeshTruthReal, ElephantJudgesAgreeNearContact) {
 /// The harness's reader gives what CGAL's own reader (read_OFF) gives.
 TEST(MeshTruthReal, ReaderAgreesWithCgalReadPolygonSoup) {
   for (const char* file : {"couplingdown.off", "elephant.off"}) {
-    if (!fs::exists(mesh_dir() / file)) GTEST_SKIP();
+    if (!fs::exists(sepax::test::mesh_path(file))) GTEST_SKIP();
     const TriangleMesh m = load(file);
     std::vector<CGAL::Simple_cartesian<double>::Point_3> points;
     std::vector<std::vector<std::size_t>> polygons;
-    std::ifstream in(mesh_dir() / file);
+    std::ifstream in(sepax::test::mesh_path(file));
     ASSERT_TRUE(CGAL::IO::read_OFF(in, points, polygons));
     ASSERT_EQ(points.size(), m.vertices.size());
     ASSERT_EQ(polygons.size(), m.triangles.size());
@@ -366,7 +364,7 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }
 
 void time_near_contact(const char* file, int poses) {
-  if (!fs::exists(mesh_dir() / file)) GTEST_SKIP();
+  if (!fs::exists(sepax::test::mesh_path(file))) GTEST_SKIP();
   const TriangleMesh m = load(file);
   std::mt19937_64 rng(2026);
   for (int k = 0; k < poses; ++k) {
