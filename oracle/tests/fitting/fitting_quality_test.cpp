@@ -74,6 +74,8 @@ void quality(const std::string& name) {
 
   std::printf("\n%s: %zu vertices, %zu triangles; CGAL oriented_bounding_box (seed 0) volume %.6g in %.1f ms\n",
               name.c_str(), vd.size(), mesh.faces.size(), ref.volume, ms_ref);
+  std::printf("exact fallbacks of box_contains_exactly so far (this thread): %zu\n",
+              oracle::box_containment_exact_fallbacks());
   std::printf("| method | volume / CGAL (double) | ms (double) | volume / CGAL (float) | ms (float) |\n");
   std::printf("|---|---:|---:|---:|---:|\n");
   for (const auto& r : rows)

@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <functional>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -86,7 +88,10 @@ void expect_good_box(const Obb3<S>& b, const Cloud<S>& pts, const std::string& w
   for (const auto& p : d) scale = std::max(scale, p.cwiseAbs().maxCoeff());
   const double u = scalar_traits<S>::unit_roundoff;
   for (int i = 0; i < 3; ++i) {
-    const double slack = 64 * u * (double(need[i]) + scale) + 1e-300;
+    // + a few of S's smallest steps (a subnormal extent rounds up on S's grid)
+    // + enclose()'s absolute allowance for underflowed products (< 2^-1060).
+    const double slack =
+        64 * u * (double(need[i]) + scale) + 4 * double(std::numeric_limits<S>::denorm_min()) + 0x1p-1060;
     EXPECT_LE(double(b.extents[i]), double(need[i]) + slack) << "axis " << i;
   }
 }
@@ -124,11 +129,13 @@ TYPED_TEST(Fitting, ScaledAndFarFromOrigin) {
   using S = TypeParam;
   const bool f = std::is_same_v<S, float>;
   const std::vector<std::pair<double, double>> cases{
-      {1e-3, 1e4}, {1, 1e6}, {f ? 1e-20 : 1e-150, 0}, {f ? 1e20 : 1e150, 0}, {1, -3e5}, {f ? 1e-30 : 1e-300, 1}};
+      {1e-3, 1e4}, {1, 1e6}, {f ? 1e-20 : 1e-150, 0}, {f ? 1e20 : 1e150, 0}, {1, -3e5}, {f ? 1e-30 : 1e-300, 1}, {f ? 1e-40 : 1e-310, 0}};  // last: subnormal points
   for (const auto& m : methods<S>())
     for (const auto& [scale, offset] : cases) {
       const Cloud<S> p = random_cloud<S>(std::uint64_t(scale * 1e3) + 5, 200, scale, offset);
-      expect_good_box(m.fit(p), p, m.name + " scale " + std::to_string(scale) + " offset " + std::to_string(offset));
+      char what[96];
+      std::snprintf(what, sizeof what, "%s scale %g offset %g", m.name.c_str(), scale, offset);
+      expect_good_box(m.fit(p), p, what);
     }
 }
 
@@ -186,6 +193,32 @@ TYPED_TEST(Fitting, EncloseWithSkewedAxes) {
     const auto need = needed(b, p);
     for (int i = 0; i < 3; ++i) EXPECT_LE(double(b.extents[i]), double(need[i]) * (1 + 1e-6) + 1e-5);
   }
+}
+
+// The test can fail: a naive enclose (extents = max |Ai·(p − C)| in the scalar,
+// axes assumed orthonormal, nothing grown) must be caught by the oracle on
+// some float cloud.
+TEST(FittingOracle, NaiveFloatEncloseIsCaught) {
+  int caught = 0;
+  for (int seed = 0; seed < 200; ++seed) {
+    const Cloud<float> p = random_cloud<float>(seed + 1000, 64, 1.0, 0.5);
+    Obb3<float> b = fit_points<float>(p);  // take its axes and center
+    for (int i = 0; i < 3; ++i) {
+      float m = 0;
+      for (const auto& q : p) m = std::max(m, std::abs(b.axes[i].dot(q - b.center)));
+      b.extents[i] = m;
+    }
+    std::vector<Vec3<double>> d;
+    for (const auto& q : p) d.push_back(q.cast<double>());
+    caught += oracle::box_contains_exactly(b.cast<double>(), d).has_value();
+  }
+  EXPECT_GT(caught, 0);
+  std::printf("naive float enclose: %d of 200 boxes miss a point\n", caught);
+}
+
+TEST(FittingOracle, OverflowIsReportedNotHidden) {
+  const std::vector<Vec3<double>> p{Vec3<double>(-1.5e308, 0, 0), Vec3<double>(1.5e308, 0, 0)};
+  EXPECT_THROW(fit_points<double>(p), std::overflow_error);
 }
 
 // The vertices and triangles of two real meshes.

@@ -126,6 +126,9 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
     if (!detail::finite(p))
       throw std::invalid_argument("sepax::fitting::enclose: point " + std::to_string(k) + " is not finite");
     const Vec3<double> d = p.template cast<double>() - x0;
+    if (!detail::finite(d))
+      throw std::overflow_error("sepax::fitting::enclose: point " + std::to_string(k) +
+                                " minus the first point overflows double");
     for (int i = 0; i < 3; ++i) {
       const double t = b.n[i].dot(d);
       lo[i] = std::min(lo[i], t);
@@ -147,6 +150,9 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
   std::array<double, 3> num{0, 0, 0};
   for (std::size_t k = 0; k < count; ++k) {
     const Vec3<double> d = Vec3<S>(point(k)).template cast<double>() - cd;
+    if (!detail::finite(d))  // else inf·0 = NaN would slip through std::max below
+      throw std::overflow_error("sepax::fitting::enclose: point " + std::to_string(k) +
+                                " minus the center overflows double");
     const bool zero = d[0] == 0 && d[1] == 0 && d[2] == 0;  // p == C exactly: t = 0 exactly
     if (zero) continue;
     const double dsum = std::abs(d[0]) + std::abs(d[1]) + std::abs(d[2]);
@@ -159,17 +165,24 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
       }
       double e = 2.0 * detail::gamma_k(8) * s;
       if (uf) e += 0x1p-1065;
-      if (b.underflow) e += 0x1p-1070 * dsum;
-      num[i] = std::max(num[i], std::abs(t) + e);
+      // n̂ off by ≤ 2^-1074 per component when its products underflowed; the
+      // absolute 2^-1073 covers 2^-1070·dsum itself rounding to zero.
+      if (b.underflow) e += 0x1p-1070 * dsum + 0x1p-1073;
+      const double need = std::abs(t) + e;
+      if (!std::isfinite(need))
+        throw std::overflow_error("sepax::fitting::enclose: a projection of point " + std::to_string(k) +
+                                  " overflows double");
+      num[i] = std::max(num[i], need);
     }
   }
-  // ai ≥ |t|/|D|: num·(1+u) over det_low, one division, one product: (1 + 8u) covers them.
+  // ai ≥ |t|/|D|: num·(1+u) over det_low, one division, one product: (1 + 8u)
+  // covers their relative errors, + 2^-1070 their absolute ones if subnormal.
   for (int i = 0; i < 3; ++i) {
     if (num[i] == 0) {
       box.extents[i] = S(0);
       continue;
     }
-    const double a = num[i] / b.det_low * (1.0 + 8.0 * detail::u_double);
+    const double a = num[i] / b.det_low * (1.0 + 8.0 * detail::u_double) + 0x1p-1070;
     if (!std::isfinite(a) || a > double(std::numeric_limits<S>::max()))
       throw std::overflow_error("sepax::fitting::enclose: extent " + std::to_string(i) +
                                 " does not fit the scalar");
