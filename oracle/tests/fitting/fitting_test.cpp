@@ -224,7 +224,7 @@ TEST(FittingOracle, OverflowIsReportedNotHidden) {
 // The vertices and triangles of two real meshes.
 template <class S>
 void mesh_case(const std::string& name) {
-  const auto mesh = fitting_test::read_off(fitting_test::mesh_path(name));
+  const auto mesh = fitting_test::read_off(fitting_test::small_mesh_path(name));
   Cloud<S> v;
   for (const auto& p : mesh.vertices) v.push_back(p.template cast<S>());
   for (const auto& m : methods<S>()) expect_good_box(m.fit(v), v, name + " " + m.name);

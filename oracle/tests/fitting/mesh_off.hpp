@@ -45,6 +45,9 @@ inline OffMesh read_off(const std::string& path) {
   return m;
 }
 
-inline std::string mesh_path(const std::string& name) { return std::string(SEPAX_MESH_DIR) + "/" + name; }
+/// The small meshes (couplingdown, elephant) ship in the repository.
+inline std::string small_mesh_path(const std::string& name) { return std::string(SEPAX_SMALL_MESH_DIR) + "/" + name; }
+/// The large ones (armadillo) live beside the clone; may be missing.
+inline std::string large_mesh_path(const std::string& name) { return std::string(SEPAX_MESH_DIR) + "/" + name; }
 
 }  // namespace sepax::fitting_test
