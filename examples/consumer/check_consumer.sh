@@ -10,6 +10,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$work"
 mkdir -p "$work"
 cmake --install "$build" --prefix "$work/prefix" >"$work/install.log"
+
+# The installed command works on its own: a tiny campaign and its report.
+"$work/prefix/bin/sepax" --version
+"$work/prefix/bin/sepax" verify --cases 20 --family random --kernel obb_obb/test_static/double \
+  --out "$work/installed-results" >"$work/installed-verify.txt"
+"$work/prefix/bin/sepax" report "$work/installed-results" -o "$work/installed-report"
+test -s "$work/installed-report/report.html"
 cmake -S "$here" -B "$work/build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix"
 cmake --build "$work/build"
 ctest --test-dir "$work/build" --output-on-failure --no-tests=error

@@ -16,13 +16,22 @@ constexpr const char* kPython = "/usr/bin/python3";
 }  // namespace
 
 std::filesystem::path report_script() {
+  // An installed sepax finds the report package beside it (cmake --install
+  // puts it in share/sepax/reports); a built one, in its source tree.
+  std::error_code ec;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto installed = exe.parent_path().parent_path() / "share" / "sepax" / "reports" / "sepax_report.py";
+    if (std::filesystem::exists(installed)) return installed;
+  }
   return std::filesystem::path(SEPAX_SOURCE_DIR) / "reports" / "sepax_report.py";
 }
 
 int run_report(const ReportOptions& options, std::ostream& err) {
   const std::filesystem::path script = report_script();
   if (!std::filesystem::exists(script)) {
-    err << "sepax report: " << script.string() << " not found (the report script of the source tree)\n";
+    err << "sepax report: " << script.string()
+        << " not found (the report script: share/sepax/reports/ of an installed sepax, reports/ of a source tree)\n";
     return 2;
   }
   std::vector<std::string> args{kPython, script.string()};
