@@ -39,12 +39,13 @@ CLI::Validator positive() {
 /// --plugin and --external, the same for verify and check.
 void add_brought_kernel_options(CLI::App& command, sepax::cli::BroughtKernels& brought) {
   command.add_option("--plugin", brought.plugins,
-                     "Also load the kernels of this plugin (a shared library with the C ABI of sepax/sepax_plugin.h; "
-                     "repeatable). Without --kernel, only brought kernels run")
+                     "Judge the kernels of this plugin (a shared library with the C ABI of sepax/sepax_plugin.h; "
+                     "repeatable). Without --kernel they are the kernels run, and their gross verdicts fail the run")
       ->type_name("PATH");
   command.add_option("--external", brought.externals,
-                     "Also judge the kernels of this process (a shell command speaking sepax's JSON Lines protocol "
-                     "on stdin/stdout; repeatable). Without --kernel, only brought kernels run")
+                     "Judge the kernels of this process (a shell command speaking sepax's JSON Lines protocol on "
+                     "stdin/stdout, see README; repeatable). Without --kernel they are the kernels run, and their "
+                     "gross verdicts fail the run")
       ->type_name("CMD");
 }
 
@@ -74,6 +75,10 @@ int run_command_line(int argc, char** argv) {
   CLI::App app{"sepax: judges separating-axis collision kernels against exact oracles"};
   app.set_version_flag("--version", [] { return sepax::cli::version_text(); }, "Print the version and the commit");
   app.require_subcommand(1);
+  app.footer(
+      "Exit status: 0 success; 1 a finding (a gross verdict of sepax's or a brought kernel, a malformed case, an "
+      "oracle disagreement); 2 a usage error; 3 a kernel or oracle call that hung or crashed (its case is written "
+      "under hang/ or crash/).");
 
   CheckOptions check;
   CLI::App* check_cmd = app.add_subcommand(
