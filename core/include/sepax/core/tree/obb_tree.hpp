@@ -1,0 +1,70 @@
+#pragma once
+/// \file An OBB tree over a triangle mesh, built top-down (Eberly §6.2), in a
+/// flat layout: nodes in one vector with child indices, each node owning a
+/// contiguous range of one permuted triangle array (no pointers).
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/shapes/triangle3.hpp"
+#include "sepax/core/shapes/triangle_mesh.hpp"
+
+namespace sepax::tree {
+
+/// Where a node's triangles are split (Eberly §6.2): at the plane through the
+/// box's center, or at the median of the triangle centroids' projections, on
+/// the box's longest axis (then the next axes, then halving the index range).
+enum class SplitRule { center, median };
+
+struct BuildOptions {
+  SplitRule split = SplitRule::median;
+  std::uint32_t leaf_size = 4;  ///< a node with at most this many triangles is a leaf (≥ 1)
+};
+
+/// One node: its box (fit_triangles of its triangles: contains them exactly),
+/// its children (both −1 for a leaf) and its range [first, first + count) of
+/// the tree's permuted triangle array.
+template <class S>
+struct Node {
+  Obb3<S> box;
+  std::int32_t left = -1, right = -1;
+  std::uint32_t first = 0, count = 0;
+  bool leaf() const { return left < 0; }
+};
+
+/// Build statistics, for reports and tests.
+struct BuildStats {
+  double seconds = 0;          ///< wall time of build()
+  std::size_t bytes = 0;       ///< nodes + triangles + permutation (capacity not counted)
+  double bytes_per_triangle = 0;
+  std::uint32_t depth = 0;     ///< longest root-to-leaf path (root at depth 0)
+  std::uint32_t leaves = 0;
+};
+
+/// The tree. triangles[k] is mesh triangle order[k] with its vertices rounded
+/// to S (the numbers every kernel and every box of this tree sees).
+template <class S>
+struct ObbTree {
+  std::vector<Node<S>> nodes;           ///< nodes[0] is the root (when not empty)
+  std::vector<Triangle3<S>> triangles;  ///< permuted: a node's triangles are contiguous
+  std::vector<std::uint32_t> order;     ///< original mesh index of triangles[k]
+  BuildStats stats;
+
+  std::span<const Triangle3<S>> triangles_of(const Node<S>& n) const {
+    return std::span<const Triangle3<S>>(triangles).subspan(n.first, n.count);
+  }
+  bool empty() const { return nodes.empty(); }
+};
+
+/// Builds the tree top-down (Eberly §6.2). An empty mesh gives an empty tree.
+/// Throws std::invalid_argument for leaf_size 0, an index out of range or a
+/// non-finite coordinate (or one that overflows S).
+template <class S>
+ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options = {});
+
+extern template ObbTree<float> build<float>(const TriangleMesh&, const BuildOptions&);
+extern template ObbTree<double> build<double>(const TriangleMesh&, const BuildOptions&);
+
+}  // namespace sepax::tree

@@ -1,0 +1,101 @@
+#pragma once
+/// \file Tree B placed by a Pose in tree A's frame, conservatively (issue 10).
+///
+/// B's triangles are posed as the leaf tests see them: R v + t evaluated in
+/// double (Pose::apply), rounded to S. B's node boxes are posed to
+/// center' = R c + t, axes' = R A_i (double, rounded to S) — NOT renormalised:
+/// they are only nearly orthonormal — and their extents are GROWN, for two reasons:
+///  1. containment: every posed triangle must lie in the posed box as stored,
+///     or pruning at a box could drop a pair the leaf test reports. A vertex
+///     v = c + Σ y_i a_i A_i (|y_i| ≤ 1) maps exactly to R c + t + Σ y_i a_i R A_i;
+///     the computed vertex, center and axes each differ from their exact images
+///     by ≤ (γ3(double) + u_S)·(‖R‖(|c| + Σ a_i) + |t|) per coordinate, so a
+///     growth of about 2√3·4·u_S·scale_B covers the vertex in the dual (box)
+///     coordinates of the nearly orthonormal posed axes;
+///  2. the box kernel: obb_obb::test_static assumes orthonormal axes and rounds;
+///     it can only call overlapping parallelepipeds separated when their overlap
+///     is within a few u_S (plus the axes' orthonormality defect η = max|RᵀR − I|)
+///     of both boxes' sizes and positions — growth by that much of A's and B's
+///     scale leaves a margin it cannot round away.
+/// Growing is cheaper than the alternative (posing each triangle against A's
+/// boxes with tri_obb: a node then costs its triangle count) and keeps the
+/// node test the registry's OBB kernel. We take 64·(u_S + η)·scale, about 4x
+/// the sum of the first-order bounds above; the tests check (1) exactly with
+/// box_contains_exactly on posed boxes, and (2) by comparing the tree's pair
+/// sets with brute force and the exact oracle.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include <Eigen/Core>
+
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/shapes/pose.hpp"
+#include "sepax/core/shapes/triangle3.hpp"
+
+namespace sepax::tree {
+
+/// Pose-dependent constants of one query, and the posing of B's parts.
+template <class S>
+class Posing {
+ public:
+  /// Rotations this far from orthonormal are refused: the box kernel's
+  /// radii assume orthonormal axes (a general linear map is not a pose).
+  static constexpr double max_defect = 1e-3;
+
+  explicit Posing(const Pose& pose) : pose_(pose) {
+    if (!pose.rotation.allFinite() || !pose.translation.allFinite())
+      throw std::invalid_argument("sepax::tree: pose is not finite");
+    const double eta = (pose.rotation.transpose() * pose.rotation - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+    if (!(eta <= max_defect))
+      throw std::invalid_argument("sepax::tree: pose rotation is not nearly orthonormal (|RᵀR − I| = " +
+                                  std::to_string(eta) + ")");
+    rel_ = 64.0 * (scalar_traits<S>::unit_roundoff + eta + 0x1p-50);
+    r_norm_ = pose.rotation.cwiseAbs().rowwise().sum().maxCoeff();
+    t_norm_ = pose.translation.cwiseAbs().maxCoeff();
+  }
+
+  /// B's triangle as the leaf tests see it: R v + t in double, rounded to S.
+  Triangle3<S> triangle(const Triangle3<S>& tri) const {
+    Triangle3<S> out;
+    for (int k = 0; k < 3; ++k) out.vertices[k] = pose_.apply(tri.vertices[k].template cast<double>()).template cast<S>();
+    return out;
+  }
+
+  /// B's box posed and grown for containment and for B's share of the kernel's slack.
+  Obb3<S> box(const Obb3<S>& b) const {
+    Obb3<S> out;
+    out.center = pose_.apply(b.center.template cast<double>()).template cast<S>();
+    double sum_a = 0;
+    for (int i = 0; i < 3; ++i) {
+      out.axes[i] = (pose_.rotation * b.axes[i].template cast<double>()).template cast<S>();
+      sum_a += double(b.extents[i]);
+    }
+    const double scale = r_norm_ * 2.0 * (b.center.template cast<double>().cwiseAbs().maxCoeff() + sum_a) + 2.0 * t_norm_;
+    const double grow = rel_ * scale;
+    for (int i = 0; i < 3; ++i) out.extents[i] = round_up(double(b.extents[i]) + grow);
+    return out;
+  }
+
+  /// The growth A's box adds for its share of the kernel's slack (its size and position).
+  S slack_for(const Obb3<S>& a) const {
+    const double scale = double(a.center.cwiseAbs().maxCoeff()) + double(a.extents[0]) + double(a.extents[1]) +
+                         double(a.extents[2]);
+    return round_up(rel_ * scale);
+  }
+
+ private:
+  static S round_up(double x) {
+    S s = S(x);
+    if (double(s) < x) s = std::nextafter(s, std::numeric_limits<S>::infinity());
+    return s;
+  }
+
+  Pose pose_;
+  double rel_ = 0, r_norm_ = 0, t_norm_ = 0;
+};
+
+}  // namespace sepax::tree
