@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_flags.hpp"
 #include "bench_sets.hpp"
 #include "sepax/harness/case_watchdog.hpp"
 #include "sepax/core/registry.hpp"
@@ -38,81 +39,30 @@
 namespace sepax::bench {
 namespace {
 
-struct Options {
-  SetsConfig sets;
+struct Options : SetFlags {
   std::size_t oracle_pairs = 256;
-  std::vector<gen::Family> families;
-  std::vector<SetKind> set_kinds{SetKind::mixed, SetKind::separated, SetKind::intersecting};
   bool peers = true;
   /// One benchmark running longer than this (they take seconds) stops the
   /// run: a kernel that never returns on some pair must not stall the main job.
   double stall_seconds = 300;
 };
 
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
+constexpr const char* kProgram = "sepax_bench";
 
-[[noreturn]] void usage_error(const std::string& message) {
-  std::cerr << "sepax_bench: " << message << '\n';
-  std::exit(2);
-}
-
-std::size_t positive(const std::string& flag, const std::string& value) {
-  try {
-    const long long n = std::stoll(value);
-    if (n > 0) return static_cast<std::size_t>(n);
-  } catch (const std::exception&) {
-  }
-  usage_error(flag + " must be a positive integer, got '" + value + "'");
-}
-
-/// Takes the --sepax_* flags out of argv (Google Benchmark rejects unknown ones).
 Options parse(int& argc, char** argv) {
   Options o;
-  int kept = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const auto value = [&](const std::string& flag) -> std::optional<std::string> {
-      if (arg.rfind(flag + "=", 0) == 0) return arg.substr(flag.size() + 1);
-      return std::nullopt;
-    };
-    if (auto v = value("--sepax_pairs")) o.sets.pairs = positive("--sepax_pairs", *v);
-    else if (auto v = value("--sepax_oracle_pairs")) o.oracle_pairs = positive("--sepax_oracle_pairs", *v);
-    else if (auto v = value("--sepax_seed")) o.sets.seed = positive("--sepax_seed", *v);
-    else if (auto v = value("--sepax_families")) {
-      for (const std::string& name : split(*v)) {
-        const auto f = gen::parse_family(name);
-        if (!f) usage_error("--sepax_families: unknown family '" + name + "'");
-        o.families.push_back(*f);
-      }
-    } else if (auto v = value("--sepax_sets")) {
-      o.set_kinds.clear();
-      for (const std::string& name : split(*v)) {
-        bool found = false;
-        for (SetKind s : {SetKind::mixed, SetKind::separated, SetKind::intersecting})
-          if (to_string(s) == name) o.set_kinds.push_back(s), found = true;
-        if (!found) usage_error("--sepax_sets: unknown set '" + name + "' (mixed, separated, intersecting)");
-      }
-    } else if (auto v = value("--sepax_peers")) o.peers = *v != "0";
-    else if (auto v = value("--sepax_stall_seconds")) o.stall_seconds = double(positive("--sepax_stall_seconds", *v));
-    else argv[kept++] = argv[i];
-  }
-  argc = kept;
+  take_flags(argc, argv, kProgram, o, [&](const std::string& arg) {
+    if (auto v = flag_value(arg, "--sepax_oracle_pairs")) o.oracle_pairs = positive_flag(kProgram, "--sepax_oracle_pairs", *v);
+    else if (auto v = flag_value(arg, "--sepax_peers")) o.peers = *v != "0";
+    else if (auto v = flag_value(arg, "--sepax_stall_seconds"))
+      o.stall_seconds = double(positive_flag(kProgram, "--sepax_stall_seconds", *v));
+    else return false;
+    return true;
+  });
   if (o.families.empty())
     for (gen::Family f : gen::all_families())
       if (f != gen::Family::motion) o.families.push_back(f);  // its static pairs are t = 0 of a motion
   return o;
-}
-
-void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits) {
-  state.counters["pairs"] = double(pairs);
-  state.counters["hit_rate"] = pairs ? double(hits) / double(pairs) : 0.0;
-  state.counters["tests_per_s"] = benchmark::Counter(double(pairs), benchmark::Counter::kIsIterationInvariantRate);
 }
 
 /// Watches every benchmark (set in main; see Options::stall_seconds).

@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_flags.hpp"
 #include "bench_sets.hpp"
 #include "inprocess_kernel.hpp"
 #include "sepax/core/registry.hpp"
@@ -52,65 +53,14 @@ constexpr const char* external_id = "trivial/obb_obb_test_static/double";
 // The external session's pairs per request (SessionOptions::max_batch).
 constexpr std::size_t external_max_batch = 4096;
 
-struct Options {
-  SetsConfig sets;
-  std::vector<gen::Family> families{gen::Family::random, gen::Family::parallel_edges};
-  std::vector<SetKind> set_kinds{SetKind::mixed, SetKind::separated, SetKind::intersecting};
-};
+constexpr const char* kProgram = "sepax_bench_brought";
 
-[[noreturn]] void usage_error(const std::string& message) {
-  std::cerr << "sepax_bench_brought: " << message << '\n';
-  std::exit(2);
-}
+using Options = SetFlags;
 
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
-std::size_t positive(const std::string& flag, const std::string& value) {
-  try {
-    const long long n = std::stoll(value);
-    if (n > 0) return static_cast<std::size_t>(n);
-  } catch (const std::exception&) {
-  }
-  usage_error(flag + " must be a positive integer, got '" + value + "'");
-}
-
-/// Takes the --sepax_* flags out of argv (Google Benchmark rejects unknown ones).
 Options parse(int& argc, char** argv) {
   Options o;
-  int kept = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const auto value = [&](const std::string& flag) -> std::optional<std::string> {
-      if (arg.rfind(flag + "=", 0) == 0) return arg.substr(flag.size() + 1);
-      return std::nullopt;
-    };
-    if (auto v = value("--sepax_pairs")) o.sets.pairs = positive("--sepax_pairs", *v);
-    else if (auto v = value("--sepax_seed")) o.sets.seed = positive("--sepax_seed", *v);
-    else if (auto v = value("--sepax_families")) {
-      o.families.clear();
-      for (const std::string& name : split(*v)) {
-        const auto f = gen::parse_family(name);
-        if (!f) usage_error("--sepax_families: unknown family '" + name + "'");
-        o.families.push_back(*f);
-      }
-    } else if (auto v = value("--sepax_sets")) {
-      o.set_kinds.clear();
-      for (const std::string& name : split(*v)) {
-        bool found = false;
-        for (SetKind s : {SetKind::mixed, SetKind::separated, SetKind::intersecting})
-          if (to_string(s) == name) o.set_kinds.push_back(s), found = true;
-        if (!found) usage_error("--sepax_sets: unknown set '" + name + "' (mixed, separated, intersecting)");
-      }
-    } else argv[kept++] = argv[i];
-  }
-  argc = kept;
-  if (o.families.empty()) usage_error("--sepax_families: no family given");
+  o.families = {gen::Family::random, gen::Family::parallel_edges};
+  take_flags(argc, argv, kProgram, o, [](const std::string&) { return false; });
   return o;
 }
 
@@ -118,11 +68,6 @@ const std::vector<ShapePair>& obb_set(gen::Family family, SetKind set, const Opt
   return bench_sets(Query::obb_obb, ScalarKind::float64, family, o.sets).get(set);
 }
 
-void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits) {
-  state.counters["pairs"] = double(pairs);
-  state.counters["hit_rate"] = pairs ? double(hits) / double(pairs) : 0.0;
-  state.counters["tests_per_s"] = benchmark::Counter(double(pairs), benchmark::Counter::kIsIterationInvariantRate);
-}
 
 /// Times `run` (a prepare_set runner) over `pairs`; false when it threw.
 bool time_runner(benchmark::State& state, const SetRunner& run, std::size_t& hits) {
@@ -191,7 +136,7 @@ void register_all(const Options& o) {
   static const Options options = o;
   const KernelInfo* inprocess = find_kernel(inprocess_id);
   const KernelInfo* plugin = find_kernel(plugin_id);
-  if (!inprocess || !plugin) usage_error(std::string("the plugin does not provide ") + plugin_id);
+  if (!inprocess || !plugin) usage_error(kProgram, std::string("the plugin does not provide ") + plugin_id);
   for (gen::Family family : options.families) {
     // Grouped by family: bench_sets builds one family's sets at a time.
     const std::string tail = ":" + std::string(gen::to_string(family)) + ":";

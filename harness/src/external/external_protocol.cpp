@@ -175,31 +175,7 @@ void append_le(std::string& out, double v) {
 /// `text` with the bare tokens NaN, Infinity and -Infinity outside strings
 /// made strings ("NaN", ...), which number() reads back.
 std::string quoted_nonfinite(std::string_view text) {
-  std::string out;
-  out.reserve(text.size() + 16);
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_string) {
-      out += c;
-      if (c == '\\' && i + 1 < text.size()) out += text[++i];
-      else if (c == '"') in_string = false;
-      continue;
-    }
-    if (c == '"') in_string = true;
-    bool replaced = false;
-    for (std::string_view token : {"-Infinity", "Infinity", "NaN"})
-      if (text.substr(i, token.size()) == token) {
-        out += '"';
-        out += token;
-        out += '"';
-        i += token.size() - 1;
-        replaced = true;
-        break;
-      }
-    if (!replaced) out += c;
-  }
-  return out;
+  return replace_nonfinite_tokens(text, [](std::string_view token) { return "\"" + std::string(token) + "\""; });
 }
 
 /// A number of a reply, or one of the non-finite tokens quoted_nonfinite made strings.

@@ -50,14 +50,13 @@ inline std::string read_text_file(const std::filesystem::path& path) {
   return text.str();
 }
 
-/// `text` with the bare tokens NaN, Infinity and -Infinity (outside strings)
-/// replaced by null. Google Benchmark writes them (e.g. the coefficient of
-/// variation of a counter that is 0 in every repetition), and strict JSON
-/// readers reject them; a value that is not a number is what null means.
-/// Line structure is kept, so positions in error messages stay right.
-inline std::string without_nonfinite_tokens(const std::string& text) {
+/// `text` with each bare token NaN, Infinity, -Infinity (and -NaN) outside
+/// strings replaced by `replacement(token)`. Line structure is kept, so
+/// positions in error messages stay right.
+template <class Replacement>
+std::string replace_nonfinite_tokens(std::string_view text, const Replacement& replacement) {
   std::string out;
-  out.reserve(text.size());
+  out.reserve(text.size() + 16);
   bool in_string = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -70,8 +69,8 @@ inline std::string without_nonfinite_tokens(const std::string& text) {
     if (c == '"') in_string = true;
     bool replaced = false;
     for (std::string_view token : {"-Infinity", "Infinity", "-NaN", "NaN"})
-      if (text.compare(i, token.size(), token) == 0) {
-        out += "null";
+      if (text.substr(i, token.size()) == token) {
+        out += replacement(token);
         i += token.size() - 1;
         replaced = true;
         break;
@@ -79,6 +78,14 @@ inline std::string without_nonfinite_tokens(const std::string& text) {
     if (!replaced) out += c;
   }
   return out;
+}
+
+/// `text` with those tokens replaced by null. Google Benchmark writes them
+/// (e.g. the coefficient of variation of a counter that is 0 in every
+/// repetition), and strict JSON readers reject them; a value that is not a
+/// number is what null means.
+inline std::string without_nonfinite_tokens(const std::string& text) {
+  return replace_nonfinite_tokens(text, [](std::string_view) { return std::string("null"); });
 }
 
 /// `text` (the contents of `path`) as one JSON document; InputError naming the

@@ -1,0 +1,43 @@
+#pragma once
+/// \file The --sepax_* flags both benchmark binaries take (Google Benchmark
+/// rejects flags it does not know, so they are taken out of argv first), and
+/// the counters every set benchmark reports.
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+#include "bench_sets.hpp"
+
+namespace sepax::bench {
+
+/// What both binaries run on: the sets' size and seed, families and kinds.
+struct SetFlags {
+  SetsConfig sets;
+  std::vector<gen::Family> families;  ///< --sepax_families replaces the binary's default
+  std::vector<SetKind> set_kinds{SetKind::mixed, SetKind::separated, SetKind::intersecting};
+};
+
+/// Prints "PROGRAM: message" and exits with status 2.
+[[noreturn]] void usage_error(const std::string& program, const std::string& message);
+
+/// `value` as a positive integer, or a usage error naming `flag`.
+std::size_t positive_flag(const std::string& program, const std::string& flag, const std::string& value);
+
+/// Reads --sepax_pairs, --sepax_seed, --sepax_families and --sepax_sets into
+/// `flags` and passes any other --sepax_* argument to `other(arg)`, which
+/// returns whether it knew it (else a usage error); the rest of argv is kept
+/// for Google Benchmark.
+void take_flags(int& argc, char** argv, const std::string& program, SetFlags& flags,
+                const std::function<bool(const std::string& arg)>& other);
+
+/// "--flag=value" → value, for `other`.
+std::optional<std::string> flag_value(const std::string& arg, const std::string& flag);
+
+/// pairs, hit_rate and tests_per_s (sepax gate reads ns per test as time / pairs).
+void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits);
+
+}  // namespace sepax::bench
