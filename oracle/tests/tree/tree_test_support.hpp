@@ -1,12 +1,11 @@
 #pragma once
 /// \file Shared pieces of the OBB tree tests (issue 10): meshes as the tree's
-/// scalar sees them, seeded poses near first contact, and the brute-force
+/// scalar sees them, the pose count, and the brute-force
 /// reference of what the leaf tests would find without any pruning.
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -18,6 +17,7 @@
 #include "sepax/core/tree/obb_tree.hpp"
 #include "sepax/core/tree/posing.hpp"
 #include "sepax/core/tree/traversal.hpp"
+#include "sepax/generators/poses.hpp"
 #include "sepax/harness/mesh_file.hpp"
 #include "test_meshes.hpp"
 
@@ -37,57 +37,15 @@ TriangleMesh rounded(const TriangleMesh& m) {
   return r;
 }
 
-inline V box_center(const TriangleMesh& m) {
-  V lo = m.vertices[0], hi = m.vertices[0];
-  for (const V& v : m.vertices) {
-    lo = lo.cwiseMin(v);
-    hi = hi.cwiseMax(v);
-  }
-  return 0.5 * (lo + hi);
-}
-
-inline double diameter(const TriangleMesh& m) {
-  V lo = m.vertices[0], hi = m.vertices[0];
-  for (const V& v : m.vertices) {
-    lo = lo.cwiseMin(v);
-    hi = hi.cwiseMax(v);
-  }
-  return (hi - lo).norm();
-}
-
 /// Poses per mesh pair: SEPAX_TREE_POSES when set (the acceptance run uses 1000), else `fallback`.
 inline int pose_count(int fallback) {
   if (const char* e = std::getenv("SEPAX_TREE_POSES")) return std::max(1, std::atoi(e));
   return fallback;
 }
 
-/// A seeded pose near first contact: a random rotation (unit quaternion
-/// rounded to doubles), B's box center moved onto A's, then B pushed along a
-/// random direction; the distance of first contact is bisected with the tree
-/// itself, and the final distance perturbed by ±10^U(−7, −2) of the diameter
-/// (both signs: overlapping and separated poses).
-template <class S>
-Pose pose_near_contact(const tree::ObbTree<S>& ta, const tree::ObbTree<S>& tb, const TriangleMesh& a,
-                       const TriangleMesh& b, std::mt19937_64& rng) {
-  std::normal_distribution<double> n;
-  Eigen::Quaterniond q(n(rng), n(rng), n(rng), n(rng));
-  q.normalize();
-  const V d = V(n(rng), n(rng), n(rng)).normalized();
-  Pose p;
-  p.rotation = q.toRotationMatrix();
-  const V base = box_center(a) - p.rotation * box_center(b);
-  const double diam = std::max(diameter(a), diameter(b));
-  double lo = 0, hi = 2 * diam;
-  for (int k = 0; k < 40; ++k) {
-    const double mid = 0.5 * (lo + hi);
-    p.translation = base + mid * d;
-    (tree::test_intersection(ta, tb, p) ? lo : hi) = mid;
-  }
-  const double magnitude = std::pow(10.0, std::uniform_real_distribution<double>(-7, -2)(rng)) * diam;
-  const double sign = std::bernoulli_distribution(0.5)(rng) ? 1.0 : -1.0;
-  p.translation = base + (hi + sign * magnitude) * d;
-  return p;
-}
+/// Poses near first contact come from the generator (one copy, shared with
+/// the tree benchmark): gen::pose_near_contact on double trees of the meshes.
+using gen::pose_near_contact;
 
 /// Every pair the leaf test reports on B's posed triangles, with no tree: an
 /// axis-aligned box prefilter (grown by a relative 1e-5, far beyond any

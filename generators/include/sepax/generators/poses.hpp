@@ -1,0 +1,52 @@
+#pragma once
+/// \file Seeded poses of mesh B near first contact with mesh A (issue 10): the
+/// inputs of the OBB tree tests and of the tree benchmark, identical for every
+/// kernel that answers them.
+///
+/// A pose: a random rotation (a unit quaternion, uniform by rejection from the
+/// 4-cube), B's box center moved onto A's, then B pushed along a random unit
+/// direction; the distance of first contact is bisected with sepax's own OBB
+/// tree (tree::test_intersection in double — not an exact oracle: this folder
+/// depends on core only), and the final distance perturbed by ±(1…10)·10^-k of
+/// the larger diameter, k in 3…7 (both signs: some hits, some near misses).
+/// Like the other generators: its own PRNG and IEEE-exact operations only
+/// (no libm transcendental functions), so a seed gives the same poses everywhere.
+#include <cstdint>
+#include <vector>
+
+#include "sepax/core/shapes/pose.hpp"
+#include "sepax/core/shapes/triangle_mesh.hpp"
+#include "sepax/core/tree/obb_tree.hpp"
+#include "sepax/generators/source.hpp"
+
+namespace sepax::gen {
+
+/// Center of the axis-aligned bounding box of the mesh's vertices (zero when empty).
+Vec3<double> mesh_box_center(const TriangleMesh& m);
+/// Diagonal of the axis-aligned bounding box of the mesh's vertices (zero when empty).
+double mesh_diameter(const TriangleMesh& m);
+
+/// One pose near first contact (see the file comment). `ta`, `tb` are double
+/// trees of `a` and `b` (any split and leaf size: they only answer hit or miss).
+Pose pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<double>& tb, const TriangleMesh& a,
+                       const TriangleMesh& b, Source& src);
+
+/// A pose whose numbers are exactly what they mean: a signed permutation
+/// rotation (entries 0, ±1: exactly orthonormal) and a translation bisected to
+/// first contact like pose_near_contact's along a random axis direction, then
+/// rounded to a multiple of 2^-12 of a power of two near the diameter (a short
+/// dyadic: exact in float too) — on either side of contact.
+Pose exact_pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<double>& tb,
+                             const TriangleMesh& a, const TriangleMesh& b, Source& src);
+
+struct PoseSetOptions {
+  std::uint64_t seed = 20261125;
+  std::size_t count = 256;  ///< near-contact poses
+  std::size_t exact = 4;    ///< exactly representable poses appended after them
+};
+
+/// `count` poses from pose_near_contact then `exact` from exact_pose_near_contact,
+/// from SeededSource(seed); builds the double trees it bisects with itself.
+std::vector<Pose> near_contact_poses(const TriangleMesh& a, const TriangleMesh& b, const PoseSetOptions& options);
+
+}  // namespace sepax::gen

@@ -1,0 +1,60 @@
+// The pose generator (poses.hpp): a seed gives the same poses bit for bit,
+// rotations are nearly orthonormal, near-contact poses fall on both sides of
+// contact (by the tree that bisected them), exact poses hold short dyadic numbers.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "sepax/core/tree/traversal.hpp"
+#include "sepax/generators/poses.hpp"
+
+namespace {
+
+using namespace sepax;
+
+/// A closed box surface of 12 triangles, [0, 2] × [0, 1] × [0, 0.5].
+TriangleMesh box_mesh() {
+  TriangleMesh m;
+  for (int k = 0; k < 8; ++k) m.vertices.emplace_back(2.0 * (k & 1), 1.0 * ((k >> 1) & 1), 0.5 * ((k >> 2) & 1));
+  m.triangles = {{0, 1, 3}, {0, 3, 2}, {4, 7, 5}, {4, 6, 7}, {0, 4, 5}, {0, 5, 1},
+                 {2, 3, 7}, {2, 7, 6}, {0, 2, 6}, {0, 6, 4}, {1, 5, 7}, {1, 7, 3}};
+  return m;
+}
+
+TEST(PoseGenerator, SameSeedSamePosesOtherSeedOthers) {
+  const TriangleMesh m = box_mesh();
+  const auto p1 = gen::near_contact_poses(m, m, {7, 40, 4}), p2 = gen::near_contact_poses(m, m, {7, 40, 4});
+  const auto p3 = gen::near_contact_poses(m, m, {8, 40, 4});
+  ASSERT_EQ(p1.size(), 44u);
+  for (std::size_t k = 0; k < p1.size(); ++k) {
+    EXPECT_EQ(p1[k].rotation, p2[k].rotation);
+    EXPECT_EQ(p1[k].translation, p2[k].translation);
+  }
+  EXPECT_NE(p1[0].translation, p3[0].translation);
+}
+
+TEST(PoseGenerator, NearContactOnBothSidesAndExactPosesAreDyadic) {
+  const TriangleMesh m = box_mesh();
+  const auto t = tree::build<double>(m);
+  const auto poses = gen::near_contact_poses(m, m, {11, 60, 8});
+  int hits = 0;
+  for (std::size_t k = 0; k < poses.size(); ++k) {
+    const Pose& p = poses[k];
+    const double eta = (p.rotation.transpose() * p.rotation - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff();
+    EXPECT_LE(eta, 1e-14);
+    hits += tree::test_intersection(t, t, p);
+    if (k < 60) {
+      // Near contact: within 1e-2 diameters of touching, so B's center is at most ~1.01 diameters from A's.
+      const double dist = (p.translation + p.rotation * gen::mesh_box_center(m) - gen::mesh_box_center(m)).norm();
+      EXPECT_LE(dist, 1.02 * gen::mesh_diameter(m));
+      continue;
+    }
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) EXPECT_TRUE(p.rotation(i, j) == 0 || std::abs(p.rotation(i, j)) == 1);
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(std::fmod(p.translation[i], 0x1p-12 * 4), 0.0);  // grid of 4·2^-12: diam ≈ 2.29
+  }
+  EXPECT_GE(hits, 10) << "too few poses in contact";
+  EXPECT_LE(hits, 58) << "too few near misses";
+}
+
+}  // namespace
