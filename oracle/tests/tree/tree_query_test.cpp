@@ -177,6 +177,30 @@ TEST(TreeQuery, CallbackStopsWhenTold) {
   }
 }
 
+/// Queries reuse per-thread caches of B's posed parts (traversal.hpp): a query
+/// run from inside another's callback, on another pose and another tree B,
+/// must neither see nor spoil the outer query's posed parts.
+TEST(TreeQuery, NestedQueriesDoNotShareCaches) {
+  const TriangleMesh m = load("couplingdown.off"), e = load("elephant.off");
+  const auto t = tree::build<double>(m, {});
+  const auto te = tree::build<double>(e, {});
+  Pose shifted;
+  shifted.translation = V(0x1p-7, -0x1p-9, 0x1p-8);
+  const auto outer_alone = tree::collect_intersections(t, t, shifted);
+  const auto inner_alone = tree::collect_intersections(t, te, Pose{});
+  ASSERT_GT(outer_alone.size(), 10u);
+  std::vector<TrianglePair> outer;
+  int nested = 0;
+  tree::find_intersection(t, t, shifted, [&](std::uint32_t i, std::uint32_t j) {
+    outer.emplace_back(i, j);
+    if (nested++ < 3) EXPECT_EQ(tree::collect_intersections(t, te, Pose{}), inner_alone);
+    return true;
+  });
+  std::sort(outer.begin(), outer.end());
+  EXPECT_EQ(outer, outer_alone);
+  EXPECT_EQ(tree::collect_intersections(t, t, shifted), outer_alone);  // the shared cache is usable again
+}
+
 /// Depth limit 0 answers from the root boxes alone; far apart, every limit says no.
 TEST(TreeQuery, DepthLimitZeroIsTheRootBoxes) {
   const TriangleMesh m = load("elephant.off");

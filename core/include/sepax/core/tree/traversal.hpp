@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -41,9 +42,40 @@ namespace detail {
 template <class S>
 class Traversal {
  public:
-  Traversal(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose)
-      : a_(a), b_(b), posing_(pose), box_(b.nodes.size()), box_done_(b.nodes.size(), 0),
-        tri_(b.triangles.size()), tri_done_(b.triangles.size(), 0) {}
+  Traversal(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose) : a_(a), b_(b), posing_(pose) {
+    // The posed-part caches are reused across queries on this thread and
+    // invalidated by an epoch stamp: allocating and zeroing O(|B|) per query
+    // cost more than the traversal itself (60 % of a boolean query on
+    // armadillo², sepax_bench_trees). A query started from inside another's
+    // callback gets caches of its own.
+    Cache& shared = thread_cache();
+    if (shared.in_use) {
+      own_ = std::make_unique<Cache>();
+      c_ = own_.get();
+    } else {
+      c_ = &shared;
+      shared.in_use = true;
+    }
+    if (++c_->epoch == 0) {  // wrapped: no stale stamp may equal a new epoch
+      std::fill(c_->box_epoch.begin(), c_->box_epoch.end(), 0u);
+      std::fill(c_->tri_epoch.begin(), c_->tri_epoch.end(), 0u);
+      c_->epoch = 1;
+    }
+    epoch_ = c_->epoch;
+    if (c_->box.size() < b.nodes.size()) {
+      c_->box.resize(b.nodes.size());
+      c_->box_epoch.resize(b.nodes.size(), 0);
+    }
+    if (c_->tri.size() < b.triangles.size()) {
+      c_->tri.resize(b.triangles.size());
+      c_->tri_epoch.resize(b.triangles.size(), 0);
+    }
+  }
+  ~Traversal() {
+    if (!own_) c_->in_use = false;
+  }
+  Traversal(const Traversal&) = delete;
+  Traversal& operator=(const Traversal&) = delete;
 
   /// on_pair(i, j) → continue?; on_limit(node_a, node_b) → continue?
   template <class OnPair, class OnLimit>
@@ -51,7 +83,9 @@ class Traversal {
     FindStats st;
     if (a_.empty() || b_.empty()) return st;
     struct Item { std::int32_t ia, ib; int da, db; };
-    std::vector<Item> stack{{0, 0, depth_limit, depth_limit}};
+    std::vector<Item> stack;
+    stack.reserve(64);
+    stack.push_back({0, 0, depth_limit, depth_limit});
     while (!stack.empty()) {
       const Item it = stack.back();
       stack.pop_back();
@@ -96,19 +130,19 @@ class Traversal {
 
   /// B's node box as posed and grown (without A's share of the slack).
   const Obb3<S>& posed_box(std::int32_t ib) {
-    if (!box_done_[ib]) {
-      box_[ib] = posing_.box(b_.nodes[ib].box);
-      box_done_[ib] = 1;
+    if (c_->box_epoch[ib] != epoch_) {
+      c_->box[ib] = posing_.box(b_.nodes[ib].box);
+      c_->box_epoch[ib] = epoch_;
     }
-    return box_[ib];
+    return c_->box[ib];
   }
 
   const Triangle3<S>& posed_triangle(std::uint32_t kb) {
-    if (!tri_done_[kb]) {
-      tri_[kb] = posing_.triangle(b_.triangles[kb]);
-      tri_done_[kb] = 1;
+    if (c_->tri_epoch[kb] != epoch_) {
+      c_->tri[kb] = posing_.triangle(b_.triangles[kb]);
+      c_->tri_epoch[kb] = epoch_;
     }
-    return tri_[kb];
+    return c_->tri[kb];
   }
 
  private:
@@ -124,10 +158,23 @@ class Traversal {
   const ObbTree<S>& a_;
   const ObbTree<S>& b_;
   Posing<S> posing_;
-  std::vector<Obb3<S>> box_;
-  std::vector<std::uint8_t> box_done_;
-  std::vector<Triangle3<S>> tri_;
-  std::vector<std::uint8_t> tri_done_;
+  /// B's posed boxes and triangles; entry k is valid for this query when its stamp equals epoch_.
+  struct Cache {
+    std::vector<Obb3<S>> box;
+    std::vector<std::uint32_t> box_epoch;
+    std::vector<Triangle3<S>> tri;
+    std::vector<std::uint32_t> tri_epoch;
+    std::uint32_t epoch = 0;
+    bool in_use = false;
+  };
+  static Cache& thread_cache() {
+    thread_local Cache cache;  // grows to the largest B seen on this thread
+    return cache;
+  }
+
+  std::unique_ptr<Cache> own_;
+  Cache* c_ = nullptr;
+  std::uint32_t epoch_ = 0;
 };
 
 }  // namespace detail
