@@ -72,6 +72,19 @@ void take_flags(int& argc, char** argv, const std::string& program, SetFlags& fl
   argc = kept;
 }
 
+bool time_runner(benchmark::State& state, const std::function<std::size_t()>& run, std::size_t& hits) {
+  try {
+    for (auto _ : state) {
+      hits = run();
+      benchmark::DoNotOptimize(hits);
+    }
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return false;
+  }
+  return true;
+}
+
 void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits) {
   state.counters["pairs"] = double(pairs);
   state.counters["hit_rate"] = pairs ? double(hits) / double(pairs) : 0.0;

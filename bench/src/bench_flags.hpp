@@ -37,6 +37,11 @@ void take_flags(int& argc, char** argv, const std::string& program, SetFlags& fl
 /// "--flag=value" → value, for `other`.
 std::optional<std::string> flag_value(const std::string& arg, const std::string& flag);
 
+/// Times `run` (a prepare_set runner) with `hits` its last count; false when
+/// it threw, after SkipWithError with the reason (a kernel that cannot answer
+/// some pair of the set says why).
+bool time_runner(benchmark::State& state, const std::function<std::size_t()>& run, std::size_t& hits);
+
 /// pairs, hit_rate and tests_per_s (sepax gate reads ns per test as time / pairs).
 void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits);
 

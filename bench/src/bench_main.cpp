@@ -79,17 +79,7 @@ void kernel_benchmark(benchmark::State& state, const KernelInfo& k, gen::Family 
   }
   SetRunner run = k.prepare_set(pairs);  // converted to the kernel's own types, untimed
   std::size_t hits = 0;
-  try {
-    for (auto _ : state) {
-      hits = run();
-      benchmark::DoNotOptimize(hits);
-    }
-  } catch (const std::exception& e) {
-    // A peer that cannot answer some pair of the set (it says why).
-    state.SkipWithError(e.what());
-    return;
-  }
-  add_set_counters(state, pairs.size(), hits);
+  if (time_runner(state, run, hits)) add_set_counters(state, pairs.size(), hits);
 }
 
 /// The oracles on the first oracle_pairs pairs of the mixed set: the cost of

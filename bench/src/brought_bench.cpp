@@ -69,19 +69,6 @@ const std::vector<ShapePair>& obb_set(gen::Family family, SetKind set, const Opt
 }
 
 
-/// Times `run` (a prepare_set runner) over `pairs`; false when it threw.
-bool time_runner(benchmark::State& state, const SetRunner& run, std::size_t& hits) {
-  try {
-    for (auto _ : state) {
-      hits = run();
-      benchmark::DoNotOptimize(hits);
-    }
-  } catch (const std::exception& e) {
-    state.SkipWithError(e.what());
-    return false;
-  }
-  return true;
-}
 
 void kernel_benchmark(benchmark::State& state, const KernelInfo& k, gen::Family family, SetKind set,
                       const Options& o) {

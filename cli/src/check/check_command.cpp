@@ -15,6 +15,7 @@
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/case_judgement.hpp"
 #include "common/kernel_selection.hpp"
+#include "check/recorded_kernels.hpp"
 #include "sepax/harness/moving_judgement.hpp"
 #include "sepax/core/shapes/validate.hpp"
 #include "sepax/oracle/classify.hpp"
@@ -246,46 +247,6 @@ std::vector<const KernelInfo*> kernels_for(const Case& c, const std::vector<cons
     if (!explicit_choice && (k->scalar != c.scalar || (k->mode != KernelMode::static_test && !c.motion)))
       continue;
     kernels.push_back(k);
-  }
-  return kernels;
-}
-
-/// The origin of a verdict recorded in the case file: judged like a kernel's,
-/// and its gross verdicts fail the check (they are what the file is for).
-constexpr const char* kRecordedOrigin = "recorded";
-
-/// Each verdict the case carries (Case::verdicts) as a kernel that answers
-/// just that, so that it is judged exactly as a kernel would be.
-std::vector<KernelInfo> recorded_kernels(const Case& c) {
-  std::vector<KernelInfo> kernels;
-  for (const RecordedVerdict& v : c.verdicts) {
-    KernelInfo k;
-    k.id = v.kernel;
-    k.origin = kRecordedOrigin;
-    k.query = c.pair.query;
-    k.scalar = c.scalar;
-    k.mode = v.mode;
-    k.bias = v.bias;
-    k.reports_axis = false;
-    k.test = [v](const ShapePair&) {
-      StaticOutcome out;
-      out.intersects = v.intersects;
-      return out;
-    };
-    k.test_moving = [v](const ShapePair&, const LinearMotiond&) {
-      StaticOutcome out;
-      out.intersects = v.intersects;
-      return out;
-    };
-    k.find_first_contact = [v](const ShapePair&, const LinearMotiond&) {
-      ContactOutcome out;
-      out.state = v.state;
-      out.time = v.time;
-      out.point = v.point;
-      out.feature_point = v.point;
-      return out;
-    };
-    kernels.push_back(std::move(k));
   }
   return kernels;
 }
