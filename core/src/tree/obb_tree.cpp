@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -65,6 +66,12 @@ std::uint32_t split(const Obb3<S>& box, SplitRule rule, std::uint32_t first, std
   return count / 2;  // balanced fallback: halve the index range
 }
 
+template <class S>
+double scale_of(const Obb3<S>& box) {
+  return double(box.center.cwiseAbs().maxCoeff()) + double(box.extents[0]) + double(box.extents[1]) +
+         double(box.extents[2]);
+}
+
 }  // namespace
 
 template <class S>
@@ -106,6 +113,8 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
       stack.pop_back();
       Node<S>& node = tree.nodes[p.node];
       node.box = fitting::fit_triangles<S>(tree.triangles_of(node));  // contains them exactly
+      node.radius = enclosing_radius(node.box);
+      tree.box_scale = std::max(tree.box_scale, scale_of(node.box));
       tree.stats.depth = std::max(tree.stats.depth, p.depth);
       if (node.count <= options.leaf_size) {
         ++tree.stats.leaves;
@@ -119,8 +128,7 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
       r.first = first + left;
       r.count = count - left;
       const auto li = std::int32_t(tree.nodes.size());
-      tree.nodes[p.node].left = li;  // `node` may dangle after push_back
-      tree.nodes[p.node].right = li + 1;
+      tree.nodes[p.node].left = li;  // `node` may dangle after push_back; right is li + 1
       tree.nodes.push_back(l);
       tree.nodes.push_back(r);
       stack.push_back({std::uint32_t(li + 1), p.depth + 1});

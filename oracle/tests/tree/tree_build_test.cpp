@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/multiprecision/gmp.hpp>
+
 #include "sepax/oracle/box_containment.hpp"
 #include "tree_test_support.hpp"
 
@@ -38,11 +40,11 @@ void expect_structure(const TriangleMesh& m, const tree::ObbTree<S>& t, const tr
       ++leaves;
       EXPECT_GE(n.count, 1u);
       EXPECT_LE(n.count, o.leaf_size);
-      EXPECT_EQ(n.right, -1);
+      EXPECT_EQ(n.right(), -1);
       continue;
     }
     const auto& l = t.nodes.at(n.left);
-    const auto& r = t.nodes.at(n.right);
+    const auto& r = t.nodes.at(n.right());
     EXPECT_GT(n.count, o.leaf_size);
     EXPECT_EQ(l.first, n.first);
     EXPECT_EQ(r.first, n.first + l.count);
@@ -169,6 +171,71 @@ TEST(TreeBuild, UngrownPosedBoxesMissTriangles) {
   }
   std::printf("ungrown posed boxes missing a posed triangle: %zu of %zu\n", missing, t.nodes.size());
   EXPECT_GT(missing, 0u);
+}
+
+/// Does the ball of radius r about the box's center contain the box (every
+/// corner c + Σ ±e_i A_i, as the parallelepiped the stored numbers describe)?
+/// Exact: rationals from the stored floats.
+template <class S>
+bool ball_contains_box_exactly(const Obb3<S>& b, float r) {
+  using Q = boost::multiprecision::mpq_rational;
+  const Q r2 = Q(double(r)) * Q(double(r));
+  for (unsigned bits = 0; bits < 8; ++bits) {
+    Q len2 = 0;
+    for (int k = 0; k < 3; ++k) {
+      Q x = 0;
+      for (int i = 0; i < 3; ++i) {
+        const Q term = Q(double(b.extents[i])) * Q(double(b.axes[i][k]));
+        x += (bits >> i) & 1u ? term : Q(-term);
+      }
+      len2 += x * x;
+    }
+    if (len2 > r2) return false;
+  }
+  return true;
+}
+
+/// The traversal's ball pretest may prune only what the boxes would: every
+/// node's radius, and every posed box's (Posing::radius), covers its box exactly.
+template <class S>
+void expect_balls_contain_boxes(const TriangleMesh& m, std::uint64_t seed) {
+  for (std::uint32_t leaf : {1u, 4u}) {
+    const auto t = tree::build<S>(m, {tree::SplitRule::median, leaf});
+    for (std::size_t i = 0; i < t.nodes.size(); ++i)
+      ASSERT_TRUE(ball_contains_box_exactly(t.nodes[i].box, t.nodes[i].radius)) << "node " << i;
+    std::mt19937_64 rng(seed + leaf);
+    std::normal_distribution<double> n;
+    for (int k = 0; k < 4; ++k) {
+      Pose p;
+      p.rotation = Eigen::Quaterniond(n(rng), n(rng), n(rng), n(rng)).normalized().toRotationMatrix();
+      p.translation = V(n(rng), n(rng), n(rng)) * std::pow(10.0, 2 * k - 2);
+      const tree::Posing<S> posing(p);
+      const double extra = posing.slack_for_scale(t.box_scale);
+      for (std::size_t i = 0; i < t.nodes.size(); ++i) {
+        const auto& node = t.nodes[i];
+        ASSERT_TRUE(ball_contains_box_exactly(posing.box(node.box, extra), posing.radius(node.radius, node.box, extra)))
+            << "pose " << k << " node " << i;
+      }
+    }
+  }
+}
+
+TEST(TreeBuild, BallsContainTheirBoxesExactly) {
+  for (const char* file : {"couplingdown.off", "elephant.off"}) {
+    const TriangleMesh m = load(file);
+    expect_balls_contain_boxes<float>(m, 7);
+    expect_balls_contain_boxes<double>(m, 8);
+  }
+}
+
+/// The ball check can fail: a radius one float step short of |extents| misses a corner.
+TEST(TreeBuild, BallCheckCatchesATooSmallRadius) {
+  Obb3d b;
+  b.extents = {0.75, 0.5, 0.25};
+  const float exact_or_more = tree::enclosing_radius(b);
+  EXPECT_TRUE(ball_contains_box_exactly(b, exact_or_more));
+  const float r = float(std::sqrt(0.75 * 0.75 + 0.5 * 0.5 + 0.25 * 0.25));
+  EXPECT_FALSE(ball_contains_box_exactly(b, std::nextafter(std::min(r, exact_or_more), 0.0f)));
 }
 
 TEST(TreeBuild, RejectsBadInput) {

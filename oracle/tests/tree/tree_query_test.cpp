@@ -193,7 +193,9 @@ TEST(TreeQuery, NestedQueriesDoNotShareCaches) {
   int nested = 0;
   tree::find_intersection(t, t, shifted, [&](std::uint32_t i, std::uint32_t j) {
     outer.emplace_back(i, j);
-    if (nested++ < 3) EXPECT_EQ(tree::collect_intersections(t, te, Pose{}), inner_alone);
+    if (nested++ < 3) {
+      EXPECT_EQ(tree::collect_intersections(t, te, Pose{}), inner_alone);
+    }
     return true;
   });
   std::sort(outer.begin(), outer.end());

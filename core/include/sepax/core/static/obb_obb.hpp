@@ -70,10 +70,11 @@ StaticResult<S> separated(SeparatingAxis axis, const Vec3<S>& direction) {
 
 }  // namespace detail
 
-/// Do the closed boxes a and b intersect? On separation the result names the
-/// first separating axis of Table 1's order and its world direction.
+/// The first separating axis of Table 1's order, or kind none when the closed
+/// boxes a and b intersect: the whole test, without the world direction (the
+/// OBB trees' node test calls this alone, inlined).
 template <class S>
-StaticResult<S> test_static(const Obb3<S>& a, const Obb3<S>& b) {
+inline SeparatingAxis first_separating_axis(const Obb3<S>& a, const Obb3<S>& b) {
   using detail::abs;
   const Vec3<S> D = b.center - a.center;
   Vec3<S> d;                         // D in A's frame
@@ -91,15 +92,14 @@ StaticResult<S> test_static(const Obb3<S>& a, const Obb3<S>& b) {
                  b.extents[2] * abs_col[2][i];
     // Mutant obb_face_ge (mutant.hpp): `>=` calls exactly touching boxes separated.
     const bool apart = mutant("obb_face_ge") ? abs(d[i]) >= a.extents[i] + r1 : abs(d[i]) > a.extents[i] + r1;
-    if (apart) return detail::separated({AxisKind::face_a, std::uint8_t(i), 0}, a.axes[i]);
+    if (apart) return {AxisKind::face_a, std::uint8_t(i), 0};
   }
 
   // L = B_j: R = |B_j·D|, R0 = Σ_i a_i |c_ij|, R1 = b_j  (Table 1, rows 4–6).
   for (int j = 0; j < 3; ++j) {
     const S r0 = a.extents[0] * abs_col[j][0] + a.extents[1] * abs_col[j][1] +
                  a.extents[2] * abs_col[j][2];
-    if (abs(b.axes[j].dot(D)) > r0 + b.extents[j])
-      return detail::separated({AxisKind::face_b, 0, std::uint8_t(j)}, b.axes[j]);
+    if (abs(b.axes[j].dot(D)) > r0 + b.extents[j]) return {AxisKind::face_b, 0, std::uint8_t(j)};
   }
 
   // L = A_i × B_j  (Table 1, rows 7–15), every projection from the same L.
@@ -117,12 +117,27 @@ StaticResult<S> test_static(const Obb3<S>& a, const Obb3<S>& b) {
       const int m1 = (j + 1) % 3, m2 = (j + 2) % 3;
       const S r1 =
           b.extents[m1] * abs(eigen_dot(l, col[m1])) + b.extents[m2] * abs(eigen_dot(l, col[m2]));
-      if (r > r0 + r1)
-        return detail::separated({AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
-                                 detail::from_frame(a, l));
+      if (r > r0 + r1) return {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)};
     }
   }
   return {};
+}
+
+/// Do the closed boxes a and b intersect? On separation the result names the
+/// first separating axis of Table 1's order and its world direction.
+template <class S>
+StaticResult<S> test_static(const Obb3<S>& a, const Obb3<S>& b) {
+  const SeparatingAxis axis = first_separating_axis(a, b);
+  switch (axis.kind) {
+    case AxisKind::none: return {};
+    case AxisKind::face_a: return detail::separated(axis, a.axes[axis.i]);
+    case AxisKind::face_b: return detail::separated(axis, b.axes[axis.j]);
+    default: {
+      // The same products as the test: L = e_i × (A_0·B_j, A_1·B_j, A_2·B_j) in A's frame.
+      const Vec3<S> col{a.axes[0].dot(b.axes[axis.j]), a.axes[1].dot(b.axes[axis.j]), a.axes[2].dot(b.axes[axis.j])};
+      return detail::separated(axis, detail::from_frame(a, detail::unit_cross(axis.i, col)));
+    }
+  }
 }
 
 /// Default ε of test_static_eps: Gottschalk's RAPID constant.

@@ -2,8 +2,11 @@
 /// \file An OBB tree over a triangle mesh, built top-down (Eberly §6.2), in a
 /// flat layout: nodes in one vector with child indices, each node owning a
 /// contiguous range of one permuted triangle array (no pointers).
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -23,15 +26,37 @@ struct BuildOptions {
   std::uint32_t leaf_size = 4;  ///< a node with at most this many triangles is a leaf (≥ 1)
 };
 
+/// The radius of a ball about the box's center that contains the box, as the
+/// parallelepiped it is (axes only nearly orthonormal): with the Gram defect
+/// δ = max|A_i·A_j − δ_ij|, |Σ y_i e_i A_i|² ≤ |e|²(1 + 3δ) for |y_i| ≤ 1.
+/// Rounded up to a float, with a margin for the double arithmetic.
+template <class S>
+inline float enclosing_radius(const Obb3<S>& box) {
+  double defect = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int j = i; j < 3; ++j)
+      defect = std::max(defect, std::abs(box.axes[i].template cast<double>().dot(box.axes[j].template cast<double>()) -
+                                         (i == j ? 1.0 : 0.0)));
+  const double e0 = box.extents[0], e1 = box.extents[1], e2 = box.extents[2];
+  const double r = std::sqrt((e0 * e0 + e1 * e1 + e2 * e2) * (1 + 3 * defect)) * (1 + 0x1p-45);
+  float f = float(r);
+  if (double(f) < r) f = std::nextafter(f, std::numeric_limits<float>::infinity());
+  return f;
+}
+
 /// One node: its box (fit_triangles of its triangles: contains them exactly),
-/// its children (both −1 for a leaf) and its range [first, first + count) of
-/// the tree's permuted triangle array.
+/// the radius of a ball about the box's center that contains the box (|extents|,
+/// rounded up, in float: the traversal's cheap pretest), its children (left and
+/// left + 1; −1 for a leaf) and its range [first, first + count) of the tree's
+/// permuted triangle array.
 template <class S>
 struct Node {
   Obb3<S> box;
-  std::int32_t left = -1, right = -1;
+  float radius = 0;
+  std::int32_t left = -1;
   std::uint32_t first = 0, count = 0;
   bool leaf() const { return left < 0; }
+  std::int32_t right() const { return left < 0 ? -1 : left + 1; }
 };
 
 /// Build statistics, for reports and tests.
@@ -50,6 +75,9 @@ struct ObbTree {
   std::vector<Node<S>> nodes;           ///< nodes[0] is the root (when not empty)
   std::vector<Triangle3<S>> triangles;  ///< permuted: a node's triangles are contiguous
   std::vector<std::uint32_t> order;     ///< original mesh index of triangles[k]
+  /// max over nodes of |center|∞ + Σ extents: the size the traversal's
+  /// rounding slack is proportional to (posing.hpp)
+  double box_scale = 0;
   BuildStats stats;
 
   std::span<const Triangle3<S>> triangles_of(const Node<S>& n) const {

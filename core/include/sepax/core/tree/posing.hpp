@@ -53,6 +53,7 @@ class Posing {
     if (!(eta <= max_defect))
       throw std::invalid_argument("sepax::tree: pose rotation is not nearly orthonormal (|RᵀR − I| = " +
                                   std::to_string(eta) + ")");
+    eta_ = eta;
     rel_ = 64.0 * (scalar_traits<S>::unit_roundoff + eta + 0x1p-50);
     r_norm_ = pose.rotation.cwiseAbs().rowwise().sum().maxCoeff();
     t_norm_ = pose.translation.cwiseAbs().maxCoeff();
@@ -65,29 +66,44 @@ class Posing {
     return out;
   }
 
-  /// B's box posed and grown for containment and for B's share of the kernel's slack.
-  Obb3<S> box(const Obb3<S>& b) const {
+  /// B's box posed and grown for containment and for B's share of the kernel's
+  /// slack; `extra` (≥ 0) is added too: the traversal passes A's share
+  /// (slack_for_scale of A's largest node), so the node test needs no per-pair slack.
+  Obb3<S> box(const Obb3<S>& b, double extra = 0) const {
     Obb3<S> out;
     out.center = pose_.apply(b.center.template cast<double>()).template cast<S>();
-    double sum_a = 0;
-    for (int i = 0; i < 3; ++i) {
-      out.axes[i] = (pose_.rotation * b.axes[i].template cast<double>()).template cast<S>();
-      sum_a += double(b.extents[i]);
-    }
-    const double scale = r_norm_ * 2.0 * (b.center.template cast<double>().cwiseAbs().maxCoeff() + sum_a) + 2.0 * t_norm_;
-    const double grow = rel_ * scale;
+    for (int i = 0; i < 3; ++i) out.axes[i] = (pose_.rotation * b.axes[i].template cast<double>()).template cast<S>();
+    const double grow = growth(b, extra);
     for (int i = 0; i < 3; ++i) out.extents[i] = round_up(double(b.extents[i]) + grow);
     return out;
   }
 
-  /// The growth A's box adds for its share of the kernel's slack (its size and position).
-  S slack_for(const Obb3<S>& a) const {
-    const double scale = double(a.center.cwiseAbs().maxCoeff()) + double(a.extents[0]) + double(a.extents[1]) +
-                         double(a.extents[2]);
-    return round_up(rel_ * scale);
+  /// The radius of a ball about box(b, extra)'s center that contains it, from
+  /// b's (Node::radius): the extents grow by g (box()), which moves the corners
+  /// by at most g·√3 (< 2g) times the axes' length; the rotation stretches by at
+  /// most ‖R‖ ≤ 1 + 1.5η (RᵀR = I + E, |E_ij| ≤ η); computing and rounding the
+  /// posed axes adds a few u_S. Rounded up to a float.
+  float radius(float b_radius, const Obb3<S>& b, double extra = 0) const {
+    const double r = (double(b_radius) + 2 * growth(b, extra)) * (1 + 2 * eta_ + 16 * scalar_traits<S>::unit_roundoff) *
+                     (1 + 0x1p-40);
+    float f = float(r);
+    if (double(f) < r) f = std::nextafter(f, std::numeric_limits<float>::infinity());
+    return f;
   }
 
+  /// The growth A's boxes add for their share of the kernel's slack (their size
+  /// and position), for all of them at once from the largest |center|∞ + Σ extents
+  /// (ObbTree::box_scale): B's boxes grown by this need no per-pair slack.
+  double slack_for_scale(double a_scale) const { return rel_ * a_scale * (1 + 0x1p-40); }
+
  private:
+  /// How much box() grows each extent of b.
+  double growth(const Obb3<S>& b, double extra) const {
+    const double sum_a = double(b.extents[0]) + double(b.extents[1]) + double(b.extents[2]);
+    const double scale = r_norm_ * 2.0 * (b.center.template cast<double>().cwiseAbs().maxCoeff() + sum_a) + 2.0 * t_norm_;
+    return rel_ * scale + extra;
+  }
+
   static S round_up(double x) {
     S s = S(x);
     if (double(s) < x) s = std::nextafter(s, std::numeric_limits<S>::infinity());
@@ -95,7 +111,7 @@ class Posing {
   }
 
   Pose pose_;
-  double rel_ = 0, r_norm_ = 0, t_norm_ = 0;
+  double eta_ = 0, rel_ = 0, r_norm_ = 0, t_norm_ = 0;
 };
 
 }  // namespace sepax::tree

@@ -1,8 +1,9 @@
 #pragma once
 /// \file Static collision queries over two OBB trees (Eberly §7.1
 /// TestCollision, §7.2 FindCollision, at one instant): tree A as built, tree B
-/// placed by a Pose (posing.hpp). Node test: obb_obb::test_static on A's box and
-/// B's posed, grown box; leaf test: tri_tri::test_static on A's triangle and B's
+/// placed by a Pose (posing.hpp). Node test: a ball pretest (Node::radius), then
+/// obb_obb::first_separating_axis (the test of obb_obb::test_static, inlined) on
+/// A's box and B's posed box, grown once for both boxes' rounding slack; leaf test: tri_tri::test_static on A's triangle and B's
 /// posed triangle. Closed sets: touching intersects.
 ///
 /// Depth limit (Eberly §7): a negative limit traverses fully; otherwise it is
@@ -18,8 +19,8 @@
 #include <vector>
 
 #include "sepax/core/shapes/pose.hpp"
-#include "sepax/core/static/obb_obb.hpp"
 #include "sepax/core/static/tri_tri.hpp"
+#include "sepax/core/tree/box_pair_test.hpp"
 #include "sepax/core/tree/obb_tree.hpp"
 #include "sepax/core/tree/posing.hpp"
 
@@ -42,7 +43,8 @@ namespace detail {
 template <class S>
 class Traversal {
  public:
-  Traversal(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose) : a_(a), b_(b), posing_(pose) {
+  Traversal(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose)
+      : a_(a), b_(b), posing_(pose), a_slack_(posing_.slack_for_scale(a.box_scale)) {
     // The posed-part caches are reused across queries on this thread and
     // invalidated by an epoch stamp: allocating and zeroing O(|B|) per query
     // cost more than the traversal itself (60 % of a boolean query on
@@ -82,17 +84,18 @@ class Traversal {
   FindStats run(int depth_limit, OnPair&& on_pair, OnLimit&& on_limit) {
     FindStats st;
     if (a_.empty() || b_.empty()) return st;
-    struct Item { std::int32_t ia, ib; int da, db; };
-    std::vector<Item> stack;
-    stack.reserve(64);
+    // The stack holds node pairs already known to overlap; children are
+    // tested in twos (box_pair_test.hpp) before they are pushed.
+    std::vector<Item>& stack = c_->stack;
+    stack.clear();
+    ++st.box_tests;
+    if (!root_boxes_overlap()) return st;
     stack.push_back({0, 0, depth_limit, depth_limit});
     while (!stack.empty()) {
       const Item it = stack.back();
       stack.pop_back();
       const Node<S>& na = a_.nodes[it.ia];
       const Node<S>& nb = b_.nodes[it.ib];
-      ++st.box_tests;
-      if (!boxes_overlap(na, it.ib)) continue;
       const bool ca = !na.leaf() && it.da != 0, cb = !nb.leaf() && it.db != 0;
       if (!ca && !cb) {
         if (na.leaf() && nb.leaf()) {
@@ -115,23 +118,32 @@ class Traversal {
         }
         continue;
       }
-      // Descend the larger box (by extent sum) among those that may descend.
-      const bool down_a = ca && (!cb || extent_sum(na.box) >= extent_sum(nb.box));
-      if (down_a) {
-        stack.push_back({na.right, it.ib, it.da - 1, it.db});
-        stack.push_back({na.left, it.ib, it.da - 1, it.db});
+      // Descend the larger box (by ball radius) among those that may descend.
+      // Of two overlapping children the one whose center is nearer the other
+      // box's goes on top: a boolean query tends to meet its first pair sooner.
+      st.box_tests += 2;
+      if (ca && (!cb || na.radius >= nb.radius)) {
+        const Children hit = children_of_a_overlap(na.left, it.ib);
+        for (int k : {hit.near ^ 1, hit.near})
+          if (hit.overlap & (1u << k)) stack.push_back({na.left + k, it.ib, it.da - 1, it.db});
       } else {
-        stack.push_back({it.ia, nb.right, it.da, it.db - 1});
-        stack.push_back({it.ia, nb.left, it.da, it.db - 1});
+        const Children hit = children_of_b_overlap(it.ia, nb.left);
+        for (int k : {hit.near ^ 1, hit.near})
+          if (hit.overlap & (1u << k)) stack.push_back({it.ia, nb.left + k, it.da, it.db - 1});
       }
     }
     return st;
   }
 
-  /// B's node box as posed and grown (without A's share of the slack).
-  const Obb3<S>& posed_box(std::int32_t ib) {
+  /// B's node box posed, grown for both boxes' slack, and the radius of its ball.
+  struct PosedBox {
+    Obb3<S> box;
+    float radius;
+  };
+  const PosedBox& posed_box(std::int32_t ib) {
     if (c_->box_epoch[ib] != epoch_) {
-      c_->box[ib] = posing_.box(b_.nodes[ib].box);
+      const Node<S>& n = b_.nodes[ib];
+      c_->box[ib] = {posing_.box(n.box, a_slack_), posing_.radius(n.radius, n.box, a_slack_)};
       c_->box_epoch[ib] = epoch_;
     }
     return c_->box[ib];
@@ -146,24 +158,62 @@ class Traversal {
   }
 
  private:
-  static S extent_sum(const Obb3<S>& b) { return b.extents[0] + b.extents[1] + b.extents[2]; }
 
-  bool boxes_overlap(const Node<S>& na, std::int32_t ib) {
-    Obb3<S> pb = posed_box(ib);
-    const S slack = posing_.slack_for(na.box);
-    for (int i = 0; i < 3; ++i) pb.extents[i] += slack;
-    return obb_obb::test_static(na.box, pb).intersects;
+  bool root_boxes_overlap() {
+    const Node<S>& na = a_.nodes[0];
+    const PosedBox& pb = posed_box(0);
+    double d2;
+    if (!balls_meet(na.box, na.radius, pb.box, pb.radius, d2)) return false;
+    return boxes_intersect(BoxLanes<S>(na.box, na.box), BoxLanes<S>(pb.box, pb.box))[0] != 0;
+  }
+
+  /// Which of two children (left + k, k = 0, 1) overlap the other box (bit k),
+  /// and which has its center nearer the other box's.
+  struct Children {
+    unsigned overlap;
+    int near;
+  };
+
+  Children children_overlap(const Obb3<S>& x0, float r0, const Obb3<S>& x1, float r1, const Obb3<S>& y, float ry,
+                            bool children_in_a) {
+    double d0, d1;
+    const unsigned balls = unsigned(balls_meet(x0, r0, y, ry, d0)) | unsigned(balls_meet(x1, r1, y, ry, d1)) << 1;
+    if (balls == 0) return {0, 0};
+    const auto m = children_in_a ? boxes_intersect(BoxLanes<S>(x0, x1), BoxLanes<S>(y, y))
+                                 : boxes_intersect(BoxLanes<S>(y, y), BoxLanes<S>(x0, x1));
+    return {balls & (unsigned(m[0] != 0) | unsigned(m[1] != 0) << 1), d1 < d0 ? 1 : 0};
+  }
+
+  Children children_of_a_overlap(std::int32_t left, std::int32_t ib) {
+    const Node<S>& a0 = a_.nodes[left];
+    const Node<S>& a1 = a_.nodes[left + 1];
+    const PosedBox& pb = posed_box(ib);
+    return children_overlap(a0.box, a0.radius, a1.box, a1.radius, pb.box, pb.radius, true);
+  }
+
+  Children children_of_b_overlap(std::int32_t ia, std::int32_t left) {
+    const Node<S>& na = a_.nodes[ia];
+    const PosedBox& b0 = posed_box(left);
+    const PosedBox& b1 = posed_box(left + 1);
+    return children_overlap(b0.box, b0.radius, b1.box, b1.radius, na.box, na.radius, false);
   }
 
   const ObbTree<S>& a_;
   const ObbTree<S>& b_;
   Posing<S> posing_;
+  double a_slack_;  ///< A's share of the node test's slack, added to B's posed boxes
   /// B's posed boxes and triangles; entry k is valid for this query when its stamp equals epoch_.
+  /// A node pair to visit and the depth limits left on each side.
+  struct Item {
+    std::int32_t ia, ib;
+    int da, db;
+  };
   struct Cache {
-    std::vector<Obb3<S>> box;
+    std::vector<PosedBox> box;
     std::vector<std::uint32_t> box_epoch;
     std::vector<Triangle3<S>> tri;
     std::vector<std::uint32_t> tri_epoch;
+    std::vector<Item> stack;
     std::uint32_t epoch = 0;
     bool in_use = false;
   };
