@@ -100,6 +100,8 @@ const std::vector<SepaxKernel>& sepax_kernels() {
       {"sepax/median/leaf4/float", {SplitRule::median, 4}, true},
       {"sepax/center/leaf4/double", {SplitRule::center, 4}, false},
       {"sepax/median/leaf1/double", {SplitRule::median, 1}, false},
+      {"sepax/center/leaf1/double", {SplitRule::center, 1}, false},
+      {"sepax/median/leaf2/double", {SplitRule::median, 2}, false},
       {"sepax/median/leaf8/double", {SplitRule::median, 8}, false},
   };
   return k;

@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "sepax/core/fitting/fit_triangles.hpp"
+#include "node_fit.hpp"
 
 namespace sepax::tree {
 
@@ -22,45 +22,70 @@ struct Pending {
   std::uint32_t depth;
 };
 
-/// Splits [first, first + count) of tri/order/centroid in place; returns the
-/// size of the left part, in [1, count − 1]. Eberly §6.2: the longest box axis
-/// first; an axis that leaves one side empty gives way to the next; when none
+/// The build's parallel arrays, permuted together, and scratch space reused by
+/// every split (allocating per node was a tenth of the build).
+template <class S>
+struct BuildArrays {
+  std::vector<Triangle3<S>>& tri;
+  std::vector<std::uint32_t>& order;
+  std::vector<Vec3<double>> centroid;
+  std::vector<detail::TriangleMoments> moments;
+  std::vector<double> proj, sorted;
+  std::vector<std::uint32_t> perm;
+  std::vector<Triangle3<S>> tri_tmp;
+  std::vector<std::uint32_t> order_tmp;
+  std::vector<Vec3<double>> centroid_tmp;
+  std::vector<detail::TriangleMoments> moments_tmp;
+
+  /// Reorders [first, first + count) of every array by perm.
+  void apply(std::uint32_t first, std::uint32_t count) {
+    tri_tmp.resize(count);
+    order_tmp.resize(count);
+    centroid_tmp.resize(count);
+    moments_tmp.resize(count);
+    for (std::uint32_t k = 0; k < count; ++k) {
+      const std::uint32_t from = first + perm[k];
+      tri_tmp[k] = tri[from];
+      order_tmp[k] = order[from];
+      centroid_tmp[k] = centroid[from];
+      moments_tmp[k] = moments[from];
+    }
+    std::copy_n(tri_tmp.begin(), count, tri.begin() + first);
+    std::copy_n(order_tmp.begin(), count, order.begin() + first);
+    std::copy_n(centroid_tmp.begin(), count, centroid.begin() + first);
+    std::copy_n(moments_tmp.begin(), count, moments.begin() + first);
+  }
+};
+
+/// Splits [first, first + count) of the arrays in place; returns the size of
+/// the left part, in [1, count − 1]. Eberly §6.2: the longest box axis first;
+/// an axis that leaves one side empty gives way to the next; when none
 /// separates (all centroids project alike), the range is halved.
 template <class S>
 std::uint32_t split(const Obb3<S>& box, SplitRule rule, std::uint32_t first, std::uint32_t count,
-                    std::vector<Triangle3<S>>& tri, std::vector<std::uint32_t>& order,
-                    std::vector<Vec3<double>>& centroid, std::vector<double>& proj) {
+                    BuildArrays<S>& arr) {
   std::array<int, 3> axes{0, 1, 2};
   std::stable_sort(axes.begin(), axes.end(),
                    [&](int i, int j) { return box.extents[i] > box.extents[j]; });
   const Vec3<double> c = box.center.template cast<double>();
-  std::vector<std::uint32_t> perm(count);
+  arr.perm.resize(count);
   for (int axis : axes) {
     const Vec3<double> a = box.axes[axis].template cast<double>();
-    for (std::uint32_t k = 0; k < count; ++k) proj[k] = a.dot(centroid[first + k] - c);
+    for (std::uint32_t k = 0; k < count; ++k) arr.proj[k] = a.dot(arr.centroid[first + k] - c);
     double at = 0;  // the center plane: projection 0 relative to the center
     if (rule == SplitRule::median) {
-      std::vector<double> sorted(proj.begin(), proj.begin() + count);
-      std::nth_element(sorted.begin(), sorted.begin() + count / 2, sorted.end());
-      at = sorted[count / 2];  // left: strictly below the median
+      arr.sorted.assign(arr.proj.begin(), arr.proj.begin() + count);
+      std::nth_element(arr.sorted.begin(), arr.sorted.begin() + count / 2, arr.sorted.end());
+      at = arr.sorted[count / 2];  // left: strictly below the median
     }
-    std::iota(perm.begin(), perm.end(), 0u);
-    const auto mid = std::stable_partition(perm.begin(), perm.end(),
-                                           [&](std::uint32_t k) { return proj[k] < at; });
-    const auto left = std::uint32_t(mid - perm.begin());
+    // A stable partition by hand: left indices from the front, right from the back.
+    std::uint32_t left = 0, right = count;
+    for (std::uint32_t k = 0; k < count; ++k)
+      if (arr.proj[k] < at) arr.perm[left++] = k;
     if (left == 0 || left == count) continue;  // this axis puts everything on one side
-    // Apply the permutation to the three parallel arrays.
-    std::vector<Triangle3<S>> t(count);
-    std::vector<std::uint32_t> o(count);
-    std::vector<Vec3<double>> ce(count);
-    for (std::uint32_t k = 0; k < count; ++k) {
-      t[k] = tri[first + perm[k]];
-      o[k] = order[first + perm[k]];
-      ce[k] = centroid[first + perm[k]];
-    }
-    std::copy(t.begin(), t.end(), tri.begin() + first);
-    std::copy(o.begin(), o.end(), order.begin() + first);
-    std::copy(ce.begin(), ce.end(), centroid.begin() + first);
+    for (std::uint32_t k = count; k-- > 0;)
+      if (!(arr.proj[k] < at)) arr.perm[--right] = k;
+    arr.apply(first, count);
     return left;
   }
   return count / 2;  // balanced fallback: halve the index range
@@ -83,7 +108,8 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
   if (n > std::size_t(INT32_MAX) / 2) throw std::invalid_argument("sepax::tree::build: too many triangles");
   tree.triangles.resize(n);
   tree.order.resize(n);
-  std::vector<Vec3<double>> centroid(n);
+  BuildArrays<S> arr{tree.triangles, tree.order, std::vector<Vec3<double>>(n), {}, std::vector<double>(n), {}, {}, {},
+                      {}, {}, {}};
   for (std::size_t i = 0; i < n; ++i) {
     for (int j = 0; j < 3; ++j) {
       const std::uint32_t v = mesh.triangles[i][j];
@@ -98,11 +124,13 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
     }
     tree.order[i] = std::uint32_t(i);
     const auto& t = tree.triangles[i].vertices;
-    centroid[i] = (t[0].template cast<double>() + t[1].template cast<double>() + t[2].template cast<double>()) / 3.0;
+    arr.centroid[i] = (t[0].template cast<double>() + t[1].template cast<double>() + t[2].template cast<double>()) / 3.0;
   }
+  const detail::MomentFrame frame = detail::moment_frame<S>(tree.triangles);
+  arr.moments.resize(n);
+  for (std::size_t i = 0; i < n; ++i) arr.moments[i] = detail::moments_of(tree.triangles[i], frame);
   if (n > 0) {
     tree.nodes.reserve(2 * (n / options.leaf_size + 1));
-    std::vector<double> proj(n);
     Node<S> root;
     root.first = 0;
     root.count = std::uint32_t(n);
@@ -112,7 +140,8 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
       const Pending p = stack.back();
       stack.pop_back();
       Node<S>& node = tree.nodes[p.node];
-      node.box = fitting::fit_triangles<S>(tree.triangles_of(node));  // contains them exactly
+      node.box = detail::fit_node<S>(tree.triangles_of(node),  // contains them exactly
+                                     std::span<const detail::TriangleMoments>(arr.moments).subspan(node.first, node.count));
       node.radius = enclosing_radius(node.box);
       tree.box_scale = std::max(tree.box_scale, scale_of(node.box));
       tree.stats.depth = std::max(tree.stats.depth, p.depth);
@@ -121,7 +150,7 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
         continue;
       }
       const std::uint32_t first = node.first, count = node.count;
-      const std::uint32_t left = split(node.box, options.split, first, count, tree.triangles, tree.order, centroid, proj);
+      const std::uint32_t left = split(node.box, options.split, first, count, arr);
       Node<S> l, r;
       l.first = first;
       l.count = left;

@@ -145,35 +145,33 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
 
   // Pass 2: certified extents against the stored center. For d̂ = fl(p − C)
   // (|d̂ − d| ≤ γ1·|d̂|) and t̂ = fl(n̂i·d̂): |t̂ − ni·(p − C)| ≤ γ7·Σm Nim·|d̂m|
-  // (γ3 for the dot, γ2 for n̂, γ1 for d̂); taken as 2·γ8·(computed sum).
+  // (γ3 for the dot, γ2 for n̂, γ1 for d̂) ≤ γ7·(max_m Nim)·Σm|d̂m|. The pass keeps
+  // max|t̂| and max Σm|d̂m| (3 dot products a point, no per-point bound: the bound
+  // was half the pass), and the bound is taken once, as 2·γ8·(computed product)
+  // to cover its own rounding; + absolute terms for products that may be
+  // subnormal (each off by ≤ 2^-1075), always added: they cost nothing.
   const Vec3<double> cd = box.center.template cast<double>();
-  std::array<double, 3> num{0, 0, 0};
+  std::array<double, 3> tmax{0, 0, 0};
+  double dsum_max = 0;
   for (std::size_t k = 0; k < count; ++k) {
     const Vec3<double> d = Vec3<S>(point(k)).template cast<double>() - cd;
     if (!detail::finite(d))  // else inf·0 = NaN would slip through std::max below
       throw std::overflow_error("sepax::fitting::enclose: point " + std::to_string(k) +
                                 " minus the center overflows double");
-    const bool zero = d[0] == 0 && d[1] == 0 && d[2] == 0;  // p == C exactly: t = 0 exactly
-    if (zero) continue;
-    const double dsum = std::abs(d[0]) + std::abs(d[1]) + std::abs(d[2]);
-    for (int i = 0; i < 3; ++i) {
-      bool uf = false;
-      double t = 0, s = 0;
-      for (int m = 0; m < 3; ++m) {
-        t += detail::mul_flag(b.n[i][m], d[m], uf);
-        s += detail::mul_flag(b.N[i][m], std::abs(d[m]), uf);
-      }
-      double e = 2.0 * detail::gamma_k(8) * s;
-      if (uf) e += 0x1p-1065;
-      // n̂ off by ≤ 2^-1074 per component when its products underflowed; the
-      // absolute 2^-1073 covers 2^-1070·dsum itself rounding to zero.
-      if (b.underflow) e += 0x1p-1070 * dsum + 0x1p-1073;
-      const double need = std::abs(t) + e;
-      if (!std::isfinite(need))
-        throw std::overflow_error("sepax::fitting::enclose: a projection of point " + std::to_string(k) +
-                                  " overflows double");
-      num[i] = std::max(num[i], need);
-    }
+    dsum_max = std::max(dsum_max, std::abs(d[0]) + std::abs(d[1]) + std::abs(d[2]));
+    for (int i = 0; i < 3; ++i) tmax[i] = std::max(tmax[i], std::abs(b.n[i][0] * d[0] + b.n[i][1] * d[1] + b.n[i][2] * d[2]));
+  }
+  std::array<double, 3> num{0, 0, 0};
+  for (int i = 0; i < 3; ++i) {
+    if (dsum_max == 0) break;  // every point is C exactly: t = 0 exactly
+    const double nmax = std::max({b.N[i][0], b.N[i][1], b.N[i][2]});
+    double e = 2.0 * detail::gamma_k(8) * (nmax * dsum_max) + 0x1p-1065;
+    // n̂ off by ≤ 2^-1074 per component when its products underflowed; the
+    // absolute 2^-1073 covers 2^-1070·dsum itself rounding to zero.
+    if (b.underflow) e += 0x1p-1070 * dsum_max + 0x1p-1073;
+    num[i] = tmax[i] + e;
+    if (!std::isfinite(num[i]))
+      throw std::overflow_error("sepax::fitting::enclose: a projection overflows double");
   }
   // ai ≥ |t|/|D|: num·(1+u) over det_low, one division, one product: (1 + 8u)
   // covers their relative errors, + 2^-1070 their absolute ones if subnormal.
