@@ -1,6 +1,6 @@
 /// \file The `sepax` command line: `check` replays case files, `verify` runs
 /// the default campaign, `report` turns results into a report, `gate` checks
-/// them. Exit status: 0 success, 1 a finding (gross verdict, malformed case,
+/// them, `mesh-check` judges OBB trees on two meshes at given poses. Exit status: 0 success, 1 a finding (gross verdict, malformed case,
 /// oracle disagreement), 2 a usage error, 3 a call that did not return.
 #include <exception>
 #include <iostream>
@@ -15,6 +15,7 @@
 #include "common/build_info.hpp"
 #include "check/check_command.hpp"
 #include "gate/gate_command.hpp"
+#include "mesh_check/mesh_check_command.hpp"
 #include "report/report_command.hpp"
 #include "verify/verify_command.hpp"
 
@@ -132,6 +133,23 @@ int run_command_line(int argc, char** argv) {
       ->capture_default_str();
   report_cmd->add_option("--title", report.title, "Report title");
 
+  MeshCheckOptions mesh_check;
+  CLI::App* mesh_check_cmd = app.add_subcommand(
+      "mesh-check",
+      "Two triangle meshes at the poses of a file: every OBB-tree kernel (and FCL) beside the exact truth");
+  mesh_check_cmd->add_option("a", mesh_check.mesh_a, "Mesh A (OFF, STL or OBJ; .gz too): stays where it is")
+      ->required()
+      ->type_name("A");
+  mesh_check_cmd->add_option("b", mesh_check.mesh_b, "Mesh B, placed by each pose")->required()->type_name("B");
+  mesh_check_cmd
+      ->add_option("--pose", mesh_check.poses,
+                   "Poses of B in A's frame, JSON Lines: {\"id\": \"p1\", \"pose\": [[r00,r01,r02,t0],[r10,r11,r12,t1],"
+                   "[r20,r21,r22,t2]]}, numbers as JSON numbers or hex-float strings (README \"Mesh checks\")")
+      ->required()
+      ->type_name("POSES.jsonl");
+  mesh_check_cmd->add_flag("--json", mesh_check.json, "JSON Lines output, one object per pose");
+  mesh_check_cmd->add_flag("--fcl,!--no-fcl", mesh_check.fcl, "Judge FCL's BVHModel<OBB>/<OBBRSS> too (the default)");
+
   GateOptions gate;
   CLI::App* gate_cmd = app.add_subcommand(
       "gate", "CI regression gate: verify and benchmark results against thresholds and a baseline (exit 1 on regression)");
@@ -167,6 +185,7 @@ int run_command_line(int argc, char** argv) {
     return run_check(check, std::cout, std::cerr);
   }
   if (*report_cmd) return run_report(report, std::cerr);
+  if (*mesh_check_cmd) return run_mesh_check(mesh_check, std::cout, std::cerr);
   if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
   if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify", &verify.gated_kernel_ids)) return kUsageError;
   verify.replay_arguments = verify_brought.as_arguments();

@@ -1,10 +1,11 @@
-# Mesh files (issue 10): OFF, STL and OBJ readers, gzip through zlib.
+# Mesh files (issue 10): OFF, STL and OBJ readers, gzip through zlib; pose files (JSON Lines).
 find_package(ZLIB REQUIRED)
 target_sources(sepax_harness PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/mesh_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/off_reader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/obj_reader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stl_reader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pose_file.cpp
 )
 # mesh/mesh_text.hpp and mesh/mesh_readers.hpp are internal.
 target_include_directories(sepax_harness PRIVATE ${CMAKE_CURRENT_LIST_DIR}/..)

@@ -1,0 +1,88 @@
+// End-to-end: `sepax mesh-check A B --pose FILE` as a user runs it, on the
+// repository's small meshes (examples/meshes) and pose files written here.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+#include "command_run.hpp"
+#include "test_files.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using namespace sepax::cli::test;
+
+const std::string kMeshes = SEPAX_SMALL_MESH_DIR;
+const std::string kCoupling = kMeshes + "/couplingdown.off";
+const std::string kElephant = kMeshes + "/elephant.off";
+
+// couplingdown spans [-0.5, 0.5]² × [-0.182, 0.182]; elephant [-0.36, 0.36] × [-0.5, 0.5] × [-0.3, 0.3].
+constexpr const char* kPoses =
+    "{\"id\": \"overlap\", \"pose\": [[1,0,0,0],[0,1,0,0],[0,0,1,0]]}\n"
+    "{\"id\": \"apart\", \"pose\": [[1,0,0,2],[0,1,0,0],[0,0,1,0]]}\n"
+    "{\"id\": \"quarter-turn\", \"pose\": [[0,-1,0,\"0x1.8p-1\"],[1,0,0,0],[0,0,1,0.1]]}\n";
+
+TEST(SepaxMeshCheck, EveryKernelMatchesTheExactTruthOnTheSmallMeshes) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  const fs::path poses = write_file(dir, "poses.jsonl", kPoses);
+  const CommandRun run = run_sepax("mesh-check --json '" + kCoupling + "' '" + kElephant + "' --pose '" +
+                                       poses.string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 3u) << run.out;
+  std::set<std::string> ids;
+  for (const json& p : lines) {
+    ids.insert(p["id"].get<std::string>());
+    const bool truth = p["truth"]["intersects"];
+    EXPECT_EQ(truth, p["truth"]["pairs"].get<std::size_t>() > 0);
+    ASSERT_GE(p["kernels"].size(), 4u);  // four sepax trees, and FCL's two when built with the peers
+    for (const json& k : p["kernels"]) {
+      EXPECT_EQ(k["class"], "ok") << p["id"] << " " << k["kernel"];
+      EXPECT_EQ(k["intersects"], truth) << p["id"] << " " << k["kernel"];
+      EXPECT_EQ(k["pairs"], p["truth"]["pairs"]) << p["id"] << " " << k["kernel"];
+    }
+  }
+  EXPECT_EQ(ids, (std::set<std::string>{"overlap", "apart", "quarter-turn"}));
+  // The poses are not trivial: two hit, one misses.
+  EXPECT_EQ(lines[0]["truth"]["intersects"], true);
+  EXPECT_EQ(lines[1]["truth"]["intersects"], false);
+  EXPECT_EQ(lines[2]["truth"]["intersects"], true);
+}
+
+TEST(SepaxMeshCheck, ReadableOutputHasAPoseBlockAndASummary) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  const fs::path poses = write_file(dir, "poses.jsonl", kPoses);
+  const CommandRun run =
+      run_sepax("mesh-check '" + kCoupling + "' '" + kElephant + "' --pose '" + poses.string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("pose apart (line 2): exact truth miss, 0 pairs"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("sepax/center/leaf1/double"), std::string::npos);
+  EXPECT_NE(run.out.find("summary over 3 poses"), std::string::npos);
+}
+
+TEST(SepaxMeshCheck, BadInputIsNamedWithFileLineAndField) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  const fs::path bad_pose = write_file(dir, "bad.jsonl",
+                                       std::string(kPoses).substr(0, std::string(kPoses).find('\n') + 1) +
+                                           "{\"id\": \"b\", \"pose\": [[1,0,0,0],[0,1,0,0],[0,0,1,\"Infinity\"]]}\n");
+  CommandRun run = run_sepax("mesh-check '" + kCoupling + "' '" + kElephant + "' --pose '" + bad_pose.string() + "'", dir);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("bad.jsonl:2: pose[2][3] = \"Infinity\": not finite"), std::string::npos) << run.err;
+
+  const fs::path bad_mesh = write_file(dir, "quad.off", "OFF\n4 1 0\n0 0 0\n1 0 0\n1 1 0\n0 1 0\n4 0 1 2 3\n");
+  const fs::path poses = write_file(dir, "poses.jsonl", kPoses);
+  run = run_sepax("mesh-check '" + bad_mesh.string() + "' '" + kElephant + "' --pose '" + poses.string() + "'", dir);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("quad.off:7: face 0 has 4 vertices"), std::string::npos) << run.err;
+
+  const fs::path moving = write_file(
+      dir, "moving.jsonl", "{\"id\": \"m\", \"pose\": [[1,0,0,2],[0,1,0,0],[0,0,1,0]], \"velocity\": [-1,0,0], \"dt\": 1}\n");
+  run = run_sepax("mesh-check '" + kCoupling + "' '" + kElephant + "' --pose '" + moving.string() + "'", dir);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("moving.jsonl:1: pose \"m\" is moving"), std::string::npos) << run.err;
+}
+
+}  // namespace
