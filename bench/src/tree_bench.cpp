@@ -34,7 +34,7 @@
 #include "sepax/core/tree/obb_tree.hpp"
 #include "sepax/core/tree/traversal.hpp"
 #include "sepax/generators/poses.hpp"
-#include "sepax/harness/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
 #include "sepax/peers/fcl_mesh.hpp"
 
 namespace sepax::bench {

@@ -1,7 +1,7 @@
 // read_mesh on the five real meshes (counts from /work/shared/data/meshes/README.md,
 // established there by an independent script) and on small files written here,
 // good and malformed.
-#include "sepax/harness/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
 
 #include <zlib.h>
 

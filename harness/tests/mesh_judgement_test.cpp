@@ -1,10 +1,10 @@
 // A mesh-vs-mesh answer judged against the exact pairs
-// (sepax/harness/mesh_judgement.hpp), on meshes whose pairs are known by hand.
+// (sepax/harness/mesh/mesh_judgement.hpp), on meshes whose pairs are known by hand.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "sepax/harness/mesh_judgement.hpp"
+#include "sepax/harness/mesh/mesh_judgement.hpp"
 #include "sepax/oracle/mesh_truth.hpp"
 
 namespace {

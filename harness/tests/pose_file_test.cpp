@@ -1,10 +1,10 @@
-// Pose files for mesh checks (sepax/harness/pose_file.hpp): what is read, and
+// Pose files for mesh checks (sepax/harness/mesh/pose_file.hpp): what is read, and
 // every refusal naming the file, the line and the field.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "sepax/harness/pose_file.hpp"
+#include "sepax/harness/mesh/pose_file.hpp"
 
 namespace {
 

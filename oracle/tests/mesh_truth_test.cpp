@@ -29,7 +29,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "sepax/harness/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 
 namespace sepax::oracle {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "sepax/generators/poses.hpp"
-#include "sepax/harness/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
 #include "sepax/oracle/mesh_truth.hpp"
 #include "sepax/peers/fcl_mesh.hpp"
 #include "test_meshes.hpp"

@@ -15,9 +15,9 @@
 #include "common/table.hpp"
 #include "sepax/core/tree/obb_tree.hpp"
 #include "sepax/core/tree/traversal.hpp"
-#include "sepax/harness/mesh_file.hpp"
-#include "sepax/harness/mesh_judgement.hpp"
-#include "sepax/harness/pose_file.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_judgement.hpp"
+#include "sepax/harness/mesh/pose_file.hpp"
 #include "sepax/oracle/mesh_truth.hpp"
 #ifdef SEPAX_HAVE_PEERS
 #include "sepax/peers/fcl_mesh.hpp"

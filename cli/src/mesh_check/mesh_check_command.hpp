@@ -3,7 +3,7 @@
 /// FCL's BVHModel<OBB>/<OBBRSS> when built with the peers) on two meshes at each
 /// pose of a file, beside the exact truth: the verdict, the number of
 /// intersecting triangle pairs, and the class of each answer (ok, boundary,
-/// gross; sepax/harness/mesh_judgement.hpp).
+/// gross; sepax/harness/mesh/mesh_judgement.hpp).
 #include <iosfwd>
 #include <string>
 
@@ -11,7 +11,7 @@ namespace sepax::cli {
 
 struct MeshCheckOptions {
   std::string mesh_a, mesh_b;  ///< OFF/STL/OBJ, optionally .gz
-  std::string poses;           ///< JSON Lines (sepax/harness/pose_file.hpp)
+  std::string poses;           ///< JSON Lines (sepax/harness/mesh/pose_file.hpp)
   bool json = false;           ///< one JSON object per pose instead of tables
   bool fcl = true;             ///< FCL beside sepax's trees (when built with the peers)
 };

@@ -6,7 +6,7 @@
 // the harness costs ~30–70 s of compile time; these parsers are small and
 // name line and field in every refusal. The oracle's mesh tests cross-check
 // them against CGAL::IO::read_OFF on the real OFF meshes.
-#include "sepax/harness/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
 
 #include <zlib.h>
 

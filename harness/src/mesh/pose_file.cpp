@@ -1,5 +1,5 @@
-// Pose files for mesh-vs-mesh checks: see sepax/harness/pose_file.hpp.
-#include "sepax/harness/pose_file.hpp"
+// Pose files for mesh-vs-mesh checks: see sepax/harness/mesh/pose_file.hpp.
+#include "sepax/harness/mesh/pose_file.hpp"
 
 #include <cmath>
 #include <set>

@@ -18,7 +18,7 @@
 #include "sepax/core/tree/posing.hpp"
 #include "sepax/core/tree/traversal.hpp"
 #include "sepax/generators/poses.hpp"
-#include "sepax/harness/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
 #include "test_meshes.hpp"
 
 namespace sepax::tree_test {

@@ -1,5 +1,5 @@
-// Mesh answers against the exact truth: see sepax/harness/mesh_judgement.hpp.
-#include "sepax/harness/mesh_judgement.hpp"
+// Mesh answers against the exact truth: see sepax/harness/mesh/mesh_judgement.hpp.
+#include "sepax/harness/mesh/mesh_judgement.hpp"
 
 #include <algorithm>
 #include <iterator>
