@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <fstream>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "command_run.hpp"
 #include "test_files.hpp"
@@ -83,6 +85,60 @@ TEST(SepaxMeshCheck, BadInputIsNamedWithFileLineAndField) {
   run = run_sepax("mesh-check '" + kCoupling + "' '" + kElephant + "' --pose '" + moving.string() + "'", dir);
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("moving.jsonl:1: pose \"m\" is moving"), std::string::npos) << run.err;
+}
+
+std::vector<json> tree_rows(const fs::path& verify_jsonl) {
+  std::vector<json> out;
+  std::ifstream in(verify_jsonl);
+  for (std::string line; std::getline(in, line);) {
+    const json row = json::parse(line);
+    if (row.value("table", "") == "trees") out.push_back(row);
+  }
+  return out;
+}
+
+TEST(SepaxVerifyTrees, TheShortTreeCampaignJudgesEveryMeshKernelOnThreePairs) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  const CommandRun run = run_sepax("verify --cases 2 --no-moving --tree-poses 4 --out '" + (dir / "r").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto rows = tree_rows(dir / "r" / "verify.jsonl");
+  std::set<std::string> pairs;
+  std::size_t sepax_rows = 0;
+  for (const json& r : rows) {
+    pairs.insert(r["pair"].get<std::string>());
+    EXPECT_EQ(r["poses"], 8) << r.dump();  // 4 near contact + 4 exactly representable
+    EXPECT_EQ(r["gross"], 0) << r.dump();
+    EXPECT_EQ(r["ok"].get<int>() + r["boundary"].get<int>(), 8) << r.dump();
+    sepax_rows += r["kernel"].get<std::string>().rfind("sepax/", 0) == 0;
+  }
+  EXPECT_EQ(pairs, (std::set<std::string>{"couplingdown x couplingdown", "elephant x elephant",
+                                          "couplingdown x elephant"}));
+  EXPECT_EQ(sepax_rows, 12u);  // four trees on three pairs
+  EXPECT_NE(run.out.find("OBB trees on real meshes"), std::string::npos);
+  EXPECT_NE(slurp(dir / "r" / "summary.md").find("## OBB trees"), std::string::npos);
+}
+
+TEST(SepaxVerifyTrees, NoTreesAndANarrowedRunSkipTheCampaign) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  CommandRun run = run_sepax("verify --cases 2 --no-moving --no-trees --out '" + (dir / "a").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(tree_rows(dir / "a" / "verify.jsonl").empty());
+  run = run_sepax("verify --cases 2 --no-moving --family random --out '" + (dir / "b").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_TRUE(tree_rows(dir / "b" / "verify.jsonl").empty());
+}
+
+TEST(SepaxVerifyTrees, AMissingMeshIsANoteNotAFailure) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  fs::create_directories(dir / "meshes");
+  fs::copy_file(kCoupling, dir / "meshes" / "couplingdown.off", fs::copy_options::overwrite_existing);
+  const CommandRun run = run_sepax("verify --cases 2 --no-moving --tree-poses 2 --mesh-dir '" +
+                                       (dir / "meshes").string() + "' --out '" + (dir / "r").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.err;
+  std::set<std::string> pairs;
+  for (const json& r : tree_rows(dir / "r" / "verify.jsonl")) pairs.insert(r["pair"].get<std::string>());
+  EXPECT_EQ(pairs, (std::set<std::string>{"couplingdown x couplingdown"}));
+  EXPECT_NE(run.out.find("note: tree campaign: elephant x elephant skipped"), std::string::npos) << run.out;
 }
 
 }  // namespace

@@ -107,6 +107,8 @@ def read_benchmark(path: Path, text: str, data: Dataset, label: str) -> Source:
         entries.append(entry)
     source.rows = len(entries)
     for run_name, rows in select_benchmark_rows(entries).items():
+        if read_tree_benchmark(run_name, rows, data, label):
+            continue
         key = split_benchmark_name(run_name)
         if key is None:
             reason = f"{label}: benchmark not named <suite>:<id>:<family>:<set>"
@@ -135,6 +137,33 @@ def read_benchmark(path: Path, text: str, data: Dataset, label: str) -> Source:
         if pairs:
             b.pairs.append(max(pairs))
     return source
+
+
+def _median_counter(rows: list, name: str):
+    values = [r[name] for r in rows if isinstance(r.get(name), (int, float)) and not isinstance(r.get(name), bool)
+              and math.isfinite(r[name]) and not r.get("error_occurred")]
+    return statistics.median(values) if values else None
+
+
+def read_tree_benchmark(run_name: str, rows: list, data: Dataset, label: str) -> bool:
+    """sepax_bench_trees: `tree:<kernel>:<pair>:<boolean|all_pairs>` (counter
+    queries_per_s) and `build:<kernel>:<mesh>` (ns_per_triangle,
+    bytes_per_triangle). True when the name is one of these."""
+    base = _GB_SUFFIX.sub("", run_name)
+    parts = base.split(":")
+    if len(parts) == 4 and parts[0] == "tree" and all(parts):
+        qps = _median_counter(rows, "queries_per_s")
+        if qps is not None:
+            data.tree_queries.setdefault((parts[1], parts[2], parts[3]), []).append(qps)
+        return True
+    if len(parts) == 3 and parts[0] == "build" and all(parts):
+        entry = data.tree_builds.setdefault((parts[1], parts[2]), {})
+        for counter in ("ns_per_triangle", "bytes_per_triangle"):
+            v = _median_counter(rows, counter)
+            if v is not None:
+                entry[counter] = v
+        return True
+    return False
 
 
 def benchmark_context_info(ctx) -> dict:

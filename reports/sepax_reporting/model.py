@@ -119,6 +119,25 @@ class BenchStats:
 
 
 @dataclasses.dataclass
+class TreeStats:
+    """One mesh kernel (an OBB tree, FCL's BVH) on one mesh pair, from verify's
+    tree campaign: answers judged against the exact triangle-pair set."""
+    kernel: str
+    pair: str
+    peer: bool = False
+    poses: int = 0
+    truth_hits: int = 0
+    ok: int = 0
+    boundary: int = 0
+    gross: int = 0
+    seconds: float = 0.0
+
+    @property
+    def queries_per_s(self):
+        return 2.0 * self.poses / self.seconds if self.seconds > 0 else None
+
+
+@dataclasses.dataclass
 class Source:
     """One input as listed in the report, with its run description."""
     label: str
@@ -136,6 +155,9 @@ class Dataset:
         self.oracle_costs: list[dict] = []          # rows, plus "source"
         self.moving_oracle_costs: list[dict] = []
         self.bench: dict[tuple, BenchStats] = {}
+        self.trees: dict[tuple, TreeStats] = {}        # (kernel, pair), verify's tree campaign
+        self.tree_queries: dict[tuple, list] = {}      # (kernel, pair, query) -> queries/s per input (sepax_bench_trees)
+        self.tree_builds: dict[tuple, dict] = {}       # (kernel, mesh) -> {"ns_per_triangle", "bytes_per_triangle"}
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()
         self.kernel_query: dict[str, str] = {}      # from rows' "query"

@@ -15,6 +15,7 @@ from .model import Dataset
 from .plots import plot_margin, plot_moving, plot_speed_robustness
 from .tables import (fastest_table, margin_table, moving_table, oracle_bench_table, oracle_cost_rows_table,
                      run_info_blocks, static_table, totals_block)
+from .trees import tree_blocks
 from .vocabulary import OTHER_QUERY
 
 READING_NOTES = [
@@ -121,6 +122,7 @@ def build_report(data: Dataset, title: str) -> list:
     blocks += totals_block(data)
     for q in data.queries():
         blocks += query_blocks(data, q)
+    blocks += tree_blocks(data)
     if data.skipped or data.notes:
         blocks.append(Heading(2, "Input notes"))
         for reason, n in sorted(data.skipped.items()):
@@ -165,7 +167,7 @@ def main(argv=None) -> int:
     for reason, n in sorted(data.skipped.items()):
         print(f"sepax_report: skipped {n} × {reason} (first: {data.skip_examples.get(reason, '?')})",
               file=sys.stderr)
-    if not data.static and not data.moving and not data.bench:
+    if not data.static and not data.moving and not data.bench and not data.trees and not data.tree_queries:
         print("sepax_report: warning: no kernel rows and no benchmarks in the inputs; the report is empty",
               file=sys.stderr)
     blocks = build_report(data, args.title)

@@ -1,5 +1,6 @@
 """Input 1: `sepax verify` results (verify.jsonl, one JSON object a line):
-static kernel rows, "table":"moving" rows, oracle cost rows and run_info
+static kernel rows, "table":"moving" rows, "table":"trees" rows (mesh
+kernels on mesh pairs), oracle cost rows and run_info
 rows, merged into a Dataset; summary.md stands in for a missing run_info."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from .fields import (InputError, get_count, get_int, get_margin_bins, get_num, get_percentiles,
                      get_point_paths, get_str)
-from .model import Dataset, MovingStats, Source, StaticStats, merge_bins
+from .model import Dataset, MovingStats, Source, StaticStats, TreeStats, merge_bins
 from .vocabulary import MOVING_MODES
 
 def read_verify(path: Path, data: Dataset, label: str) -> Source:
@@ -40,6 +41,8 @@ def read_verify(path: Path, data: Dataset, label: str) -> Source:
             add_static_row(row, path, lineno, data)
         elif table == "moving":
             add_moving_row(row, path, lineno, data)
+        elif table == "trees":
+            add_tree_row(row, path, lineno, data)
         elif table in ("oracle_costs", "moving_oracle_costs"):
             get_str(row, "query", path, lineno)
             get_str(row, "scalar", path, lineno)
@@ -145,6 +148,18 @@ def add_moving_row(row, path, lineno, data: Dataset):
             setattr(m, attr, keep)
     m.bins = merge_bins(m.bins, get_margin_bins(row, path, lineno))
     m.rows += 1
+
+
+def add_tree_row(row, path, lineno, data: Dataset):
+    """A "table":"trees" row: one mesh kernel on one mesh pair; rows of the
+    same kernel and pair from several inputs add up."""
+    kernel = get_str(row, "kernel", path, lineno)
+    pair = get_str(row, "pair", path, lineno)
+    t = data.trees.setdefault((kernel, pair), TreeStats(kernel, pair))
+    t.peer = bool(row.get("peer", False))
+    for name in ("poses", "truth_hits", "ok", "boundary", "gross"):
+        setattr(t, name, getattr(t, name) + get_int(row, name, path, lineno))
+    t.seconds += get_num(row, "seconds", path, lineno, 0.0)
 
 
 def read_summary_md(path: Path) -> dict:

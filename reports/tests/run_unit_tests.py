@@ -8,7 +8,7 @@ import sys
 import unittest
 from pathlib import Path
 
-MIN_TESTS = 30
+MIN_TESTS = 50
 
 
 def main() -> int:

@@ -110,6 +110,15 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--kernel", verify.kernel_ids, "Only this kernel id (repeatable)");
   verify_cmd->add_flag("--moving,!--no-moving", verify.moving,
                        "Run the moving kernels too (test_moving, find_first_contact; the default)");
+  verify_cmd->add_flag("--trees,!--no-trees", verify.trees,
+                       "Run the short OBB-tree campaign on the small meshes too (the default; skipped when --kernel "
+                       "or --family narrows the run)");
+  verify_cmd->add_option("--tree-poses", verify.tree_poses, "Near-contact poses per mesh pair of the tree campaign")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  verify_cmd->add_option("--mesh-dir", verify.mesh_dir,
+                         "Folder with couplingdown.off and elephant.off (default: those installed with sepax, or "
+                         "examples/meshes of its source tree)");
   verify_cmd
       ->add_option("--case-timeout", verify.case_timeout_seconds,
                    "Stop (exit 3) when one oracle or kernel call runs longer than this many seconds; the case is "

@@ -36,6 +36,15 @@ std::filesystem::path ResultsDirectory::write_case(const std::string& subdir, co
   return path;
 }
 
+std::filesystem::path ResultsDirectory::write_text(const std::string& subdir, const std::string& name,
+                                                   const std::string& text) const {
+  const auto dir = root_ / subdir;
+  std::filesystem::create_directories(dir);
+  const auto path = dir / name;
+  write_file(path, text);
+  return path;
+}
+
 std::filesystem::path ResultsDirectory::write_cases(const std::string& subdir, const std::string& stem,
                                                     const std::vector<Case>& cases) const {
   const auto dir = root_ / subdir;

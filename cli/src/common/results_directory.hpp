@@ -39,6 +39,9 @@ class ResultsDirectory {
   std::filesystem::path write_cases(const std::string& subdir, const std::string& stem,
                                     const std::vector<Case>& cases) const;
 
+  /// Writes `text` as `<subdir>/<name>` (replacing an older file) and returns its path.
+  std::filesystem::path write_text(const std::string& subdir, const std::string& name, const std::string& text) const;
+
   /// Replaces summary.md.
   void write_summary(const std::string& markdown) const;
 

@@ -26,6 +26,7 @@
 #include "common/kernel_selection.hpp"
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
+#include "verify/tree_campaign.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/generators/generate.hpp"
 #include "common/table.hpp"
@@ -128,6 +129,32 @@ class VerifyRun {
     seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
   }
 
+  /// The OBB-tree campaign (after the groups: it has no share of the budget,
+  /// a fixed number of poses).
+  void run_trees() {
+    TreeCampaignOptions o;
+    o.mesh_dir = options_.mesh_dir;
+    o.seed = options_.seed;
+    o.poses_per_pair = options_.tree_poses;
+    o.program = options_.program;
+    out_ << fmt::format("trees: {} poses per mesh pair (couplingdown, elephant) ...\n", options_.tree_poses + 4)
+         << std::flush;
+    trees_ = run_tree_campaign(o, results_, run_id_);
+    for (const TreeRow& r : trees_.rows) {
+      totals_.verdicts_ok += r.tally.ok;
+      totals_.verdicts_boundary += r.tally.boundary;
+      if (r.peer) {
+        totals_.peer_gross += r.tally.gross;
+        if (r.tally.gross) totals_.peer_gross_by_kernel[r.kernel] += r.tally.gross;
+      } else {
+        totals_.verdicts_gross += r.tally.gross;
+        if (r.tally.gross) totals_.gross_by_kernel[r.kernel] += r.tally.gross;
+      }
+    }
+    for (const auto& [command, detail] : trees_.replays) replays_.push_back({command, detail});
+    for (const std::string& note : trees_.notes) notes_.push_back(note);
+  }
+
   void print(std::size_t group_count) {
     std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
       return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
@@ -144,6 +171,9 @@ class VerifyRun {
       out_ << '\n' << moving_cost_table_title() << '\n' << make_moving_cost_table(moving_cost_rows_).to_text();
       for (const std::string& note : acceptance_notes(moving_rows_)) out_ << note << '\n';
     }
+    if (!trees_.rows.empty())
+      out_ << '\n' << tree_table_title() << fmt::format(" ({} poses, {:.1f} s)", trees_.poses, trees_.seconds) << '\n'
+           << make_tree_table(trees_.rows).to_text();
     if (!replays_.empty()) {
       out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
                           replays_.size() == 1 ? "" : "s");
@@ -183,6 +213,9 @@ class VerifyRun {
                         make_moving_cost_table(moving_cost_rows_).to_markdown());
       for (const std::string& note : acceptance_notes(moving_rows_)) md += "\n" + note + "\n";
     }
+    if (!trees_.rows.empty())
+      md += fmt::format("\n## OBB trees\n\n{} ({} poses, {:.1f} s)\n\n{}", tree_table_title(), trees_.poses,
+                        trees_.seconds, make_tree_table(trees_.rows).to_markdown());
     md += fmt::format("\n{}\n\n", totals_line(totals_, group_count, seconds_));
     if (totals_.peer_gross) md += peer_findings_line(totals_) + "\n\n";
     md += fmt::format("**{}**\n", exit_reason(totals_));
@@ -430,6 +463,7 @@ class VerifyRun {
   std::vector<MovingRow> moving_rows_;
   std::vector<MovingCostRow> moving_cost_rows_;
   std::vector<Replay> replays_;
+  TreeCampaignResult trees_;
   CaseWatchdog* watchdog_ = nullptr;
   std::vector<std::string> notes_;
   Totals totals_;
@@ -503,6 +537,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
     err << "sepax verify: " << e.what() << '\n';
   }
   run.run(groups, moving_groups, *kernels, *families);
+  if (options.trees && options.kernel_ids.empty() && options.families.empty()) run.run_trees();
   run.print(group_count);
   try {
     run.append_cost_rows();

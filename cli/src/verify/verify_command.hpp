@@ -31,6 +31,11 @@ struct VerifyOptions {
   /// Also run the moving kernels (constant velocity, issue 3) when no
   /// --kernel is given (--no-moving: the static campaign only).
   bool moving = true;
+  /// Also the short OBB-tree campaign on the small meshes (when no --kernel
+  /// or --family narrows the run).
+  bool trees = true;
+  std::size_t tree_poses = 32;          ///< near-contact poses per mesh pair
+  std::filesystem::path mesh_dir;       ///< empty: the installed or source tree's small meshes
   /// Replay files kept per kernel × family (and for the harness) per run.
   std::size_t max_replays = 100;
   /// A single oracle or kernel call running longer than this stops the run

@@ -7,6 +7,7 @@ target_sources(sepax_harness PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/stl_reader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pose_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mesh_judgement.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/mesh_kernels.cpp
 )
 # mesh/mesh_text.hpp and mesh/mesh_readers.hpp are internal.
 target_include_directories(sepax_harness PRIVATE ${CMAKE_CURRENT_LIST_DIR}/..)

@@ -1,0 +1,54 @@
+#pragma once
+/// \file Mesh-vs-mesh kernels as values, and one pose judged for all of them
+/// (issue 10): what `sepax mesh-check` and verify's tree campaign share, and
+/// what a user's program can extend with kernels of its own (any callable that
+/// answers "do B at this pose and A intersect?" and "which triangle pairs?").
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sepax/core/shapes/pose.hpp"
+#include "sepax/core/shapes/triangle_mesh.hpp"
+#include "sepax/harness/mesh/mesh_judgement.hpp"
+
+namespace sepax::harness {
+
+struct MeshKernel {
+  std::string name;
+  ScalarKind scalar = ScalarKind::float64;  ///< whose rounding band excuses a disagreeing pair
+  bool peer = false;                        ///< another library's: its gross answers are findings, not failures
+  std::function<bool(const Pose&)> intersects;                  ///< first-hit query
+  std::function<std::vector<MeshPair>(const Pose&)> pairs;      ///< every intersecting pair, sorted
+};
+
+/// sepax's OBB trees of a and b: sepax/center/leaf1/{double,float} and
+/// sepax/median/leaf4/{double,float} (the benchmark's fastest split and leaf
+/// size, and the default build), built once.
+std::vector<MeshKernel> sepax_tree_kernels(const TriangleMesh& a, const TriangleMesh& b);
+
+/// One kernel's answers over poses.
+struct MeshKernelTally {
+  std::size_t poses = 0, ok = 0, boundary = 0, gross = 0;
+  std::size_t hits = 0;   ///< poses it called intersecting
+  double seconds = 0;     ///< both queries, every pose
+};
+
+struct MeshAnswer {
+  bool hit = false;
+  std::size_t pairs = 0;
+  MeshAnswerJudgement judgement;
+};
+
+struct MeshPoseOutcome {
+  bool truth_hit = false;
+  std::size_t truth_pairs = 0;
+  double truth_seconds = 0;
+  std::vector<MeshAnswer> answers;  ///< one per kernel, in order
+};
+
+/// The exact pairs at `pose` once, then every kernel's two queries judged
+/// against them (judge_mesh_answer); `tallies` (resized to the kernels) accumulate.
+MeshPoseOutcome judge_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose,
+                                const std::vector<MeshKernel>& kernels, std::vector<MeshKernelTally>& tallies);
+
+}  // namespace sepax::harness
