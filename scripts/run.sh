@@ -14,7 +14,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
 cmake --preset release >/dev/null || exit 2
-cmake --build --preset release --target sepax sepax_bench || exit 2
+cmake --build --preset release --target sepax sepax_bench sepax_bench_trees || exit 2
 
 out=${SEPAX_OUT:-sepax-results}
 ./build/release/cli/sepax verify --out "$out" "$@"
@@ -33,6 +33,16 @@ else
   # e.g. exit 3: a benchmark that did not finish (sepax_bench said which);
   # the report is still written, from verify's results alone.
   echo "sepax_bench failed (see above and $out/bench.txt): the report has no timings" >&2
+  status=2
+fi
+
+echo "sepax_bench_trees: OBB trees against FCL on the small meshes (median of 3 repetitions) ..."
+if ./build/release/bench/sepax_bench_trees --sepax_meshes=couplingdown,elephant \
+  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1 \
+  --benchmark_out="$out/bench_trees.json" --benchmark_out_format=json >"$out/bench_trees.txt"; then
+  inputs+=("$out/bench_trees.json")
+else
+  echo "sepax_bench_trees failed (see $out/bench_trees.txt): the report has no tree timings" >&2
   status=2
 fi
 

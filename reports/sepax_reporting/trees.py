@@ -111,6 +111,14 @@ def build_table(data: Dataset):
     return Table(headers, rows, [False, False, True, True], peers)
 
 
+def _pair_label(pair: str) -> str:
+    """"couplingdownxelephant" (the benchmark's) or "couplingdown x elephant" (verify's), on two lines."""
+    a, sep, b = pair.partition(" x ")
+    if not sep:
+        a, sep, b = pair.partition("x")
+    return f"{a}\n× {b}" if sep else pair
+
+
 def plot_tree_speed(data: Dataset):
     """Grouped bars: queries/s per mesh pair and kernel, boolean and all pairs."""
     if not data.tree_queries:
@@ -133,7 +141,7 @@ def plot_tree_speed(data: Dataset):
             ax.bar(xs, ys, width, color=colours[kernel], label=kernel,
                    hatch="//" if _is_fcl(kernel) else None, edgecolor="white" if not _is_fcl(kernel) else "0.2")
         ax.set_xticks(range(len(pairs)))
-        ax.set_xticklabels([p.replace("x", "×") for p in pairs], fontsize=8)
+        ax.set_xticklabels([_pair_label(p) for p in pairs], fontsize=8)
         ax.set_ylabel("queries/s (one thread)")
         ax.set_title(title)
         ax.grid(axis="y", color="0.9")
