@@ -102,7 +102,8 @@ void judge_pose(const TriangleMesh& ma, const TriangleMesh& mb, const std::vecto
 template <class S>
 std::vector<tree::ObbTree<S>> variants(const TriangleMesh& m) {
   return {tree::build<S>(m, {tree::SplitRule::median, 4}), tree::build<S>(m, {tree::SplitRule::center, 4}),
-          tree::build<S>(m, {tree::SplitRule::median, 1}), tree::build<S>(m, {tree::SplitRule::center, 16})};
+          tree::build<S>(m, {tree::SplitRule::median, 1}), tree::build<S>(m, {tree::SplitRule::center, 1}),
+          tree::build<S>(m, {tree::SplitRule::center, 16})};
 }
 
 void print(const char* fa, const char* fb, const char* scalar, const char* what, const Counts& c);

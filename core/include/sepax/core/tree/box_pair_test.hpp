@@ -17,6 +17,12 @@
 /// prove the boxes disjoint; when both lanes are decided by it the SAT is skipped.
 #include <cstdint>
 #include <cstring>
+#include <limits>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "sepax/core/numeric/force_inline.hpp"
 #include "sepax/core/shapes/obb3.hpp"
@@ -51,9 +57,22 @@ struct BoxLanes {
   }
 };
 
-template <class V>
-SEPAX_FORCE_INLINE V lane_abs(V x) {
-  return x < 0 ? -x : x;
+/// |x| per lane by clearing the sign bit (one AND; a select costs three on SSE2).
+template <class S>
+SEPAX_FORCE_INLINE typename Lanes<S>::type lane_abs(typename Lanes<S>::type x) {
+  using M = typename Lanes<S>::mask;
+  using I = std::remove_cvref_t<decltype(M{}[0])>;
+  constexpr I magnitude = std::numeric_limits<I>::max();  // every bit but the sign
+  return reinterpret_cast<typename Lanes<S>::type>(reinterpret_cast<M>(x) & magnitude);
+}
+
+/// Bit k set when lane k of the comparison mask is true (one movmskpd on x86).
+template <class M>
+SEPAX_FORCE_INLINE unsigned lane_bits(M m) {
+#if defined(__SSE2__)
+  if constexpr (sizeof(M) == 16) return unsigned(_mm_movemask_pd(reinterpret_cast<__m128d>(m)));
+#endif
+  return unsigned(m[0] != 0) | unsigned(m[1] != 0) << 1;
 }
 
 /// Lane k true when boxes a_k and b_k intersect (closed sets; obb_obb::test_static's verdict up to rounding).
@@ -71,22 +90,22 @@ SEPAX_FORCE_INLINE typename Lanes<S>::mask boxes_intersect(const BoxLanes<S>& a,
 #pragma GCC unroll 3
     for (int j = 0; j < 3; ++j) {
       c[i][j] = a.ax[i][0] * b.ax[j][0] + a.ax[i][1] * b.ax[j][1] + a.ax[i][2] * b.ax[j][2];
-      ac[i][j] = lane_abs(c[i][j]);
+      ac[i][j] = lane_abs<S>(c[i][j]);
     }
   }
   M apart{};
   // L = A_i (Table 1, rows 1–3).
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i)
-    apart |= lane_abs(d[i]) > a.e[i] + (b.e[0] * ac[i][0] + b.e[1] * ac[i][1] + b.e[2] * ac[i][2]);
+    apart |= lane_abs<S>(d[i]) > a.e[i] + (b.e[0] * ac[i][0] + b.e[1] * ac[i][1] + b.e[2] * ac[i][2]);
   // L = B_j (rows 4–6): B_j·D from D itself, as test_static.
 #pragma GCC unroll 3
   for (int j = 0; j < 3; ++j)
-    apart |= lane_abs(b.ax[j][0] * D[0] + b.ax[j][1] * D[1] + b.ax[j][2] * D[2]) >
+    apart |= lane_abs<S>(b.ax[j][0] * D[0] + b.ax[j][1] * D[1] + b.ax[j][2] * D[2]) >
              (a.e[0] * ac[0][j] + a.e[1] * ac[1][j] + a.e[2] * ac[2][j]) + b.e[j];
   // Both lanes decided by a face axis (the common case for pairs that are
   // apart): the nine edge axes, two thirds of the work, are skipped.
-  if (apart[0] && apart[1]) return ~apart;
+  if (lane_bits(apart) == 3u) return ~apart;
   // L = A_i × B_j (rows 7–15) = e_i × col_j in A's frame: L_i = 0,
   // L_{i1} = −c_{i2 j}, L_{i2} = c_{i1 j}; every projection from that L.
 #pragma GCC unroll 3
@@ -96,10 +115,10 @@ SEPAX_FORCE_INLINE typename Lanes<S>::mask boxes_intersect(const BoxLanes<S>& a,
     for (int j = 0; j < 3; ++j) {
       const int m1 = (j + 1) % 3, m2 = (j + 2) % 3;
       const V l1 = -c[i2][j], l2 = c[i1][j];
-      const V r = lane_abs(l1 * d[i1] + l2 * d[i2]);
+      const V r = lane_abs<S>(l1 * d[i1] + l2 * d[i2]);
       const V r0 = a.e[i1] * ac[i2][j] + a.e[i2] * ac[i1][j];
-      const V r1 = b.e[m1] * lane_abs(l1 * c[i1][m1] + l2 * c[i2][m1]) +
-                   b.e[m2] * lane_abs(l1 * c[i1][m2] + l2 * c[i2][m2]);
+      const V r1 = b.e[m1] * lane_abs<S>(l1 * c[i1][m1] + l2 * c[i2][m1]) +
+                   b.e[m2] * lane_abs<S>(l1 * c[i1][m2] + l2 * c[i2][m2]);
       apart |= r > r0 + r1;
     }
   }

@@ -181,7 +181,7 @@ class Traversal {
     if (balls == 0) return {0, 0};
     const auto m = children_in_a ? boxes_intersect(BoxLanes<S>(x0, x1), BoxLanes<S>(y, y))
                                  : boxes_intersect(BoxLanes<S>(y, y), BoxLanes<S>(x0, x1));
-    return {balls & (unsigned(m[0] != 0) | unsigned(m[1] != 0) << 1), d1 < d0 ? 1 : 0};
+    return {balls & lane_bits(m), d1 < d0 ? 1 : 0};
   }
 
   Children children_of_a_overlap(std::int32_t left, std::int32_t ib) {
