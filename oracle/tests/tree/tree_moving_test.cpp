@@ -1,0 +1,286 @@
+// Moving OBB-tree queries (issue 10, Eberly §7 with §7.2's time and point):
+// linear motion judged against the exact first contact of every triangle pair
+// (oracle::moving_intersects, first_contact_sat: rationals), rotating motion
+// against an unpruned run of the same leaf test; callbacks, stopping, depth
+// limits and the ellipsoid normal of a box.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "sepax/core/tree/moving_traversal.hpp"
+#include "sepax/oracle/exact_contact.hpp"
+#include "tree_test_support.hpp"
+
+namespace {
+
+using namespace sepax;
+using namespace sepax::tree_test;
+using tree::TrianglePair;
+
+struct Box {
+  V lo, hi;
+};
+
+Box bounds(const Triangle3d& t) {
+  Box b{t.vertices[0], t.vertices[0]};
+  for (const V& v : t.vertices) {
+    b.lo = b.lo.cwiseMin(v);
+    b.hi = b.hi.cwiseMax(v);
+  }
+  return b;
+}
+
+bool overlap(const Box& x, const Box& y) {
+  return !((x.lo.array() > y.hi.array()).any() || (y.lo.array() > x.hi.array()).any());
+}
+
+/// The exact answer over the mesh pair: every triangle pair (A's triangle, B's
+/// triangle posed in double, as the tree's leaves see them) that touches in
+/// [0, dt] under B's velocity, and the earliest exact first-contact time.
+struct ExactMoving {
+  std::set<TrianglePair> pairs;
+  double first_time = -1;  ///< −1: no contact
+  std::map<TrianglePair, double> margin;  ///< of every candidate pair, for classifying disagreements
+};
+
+ExactMoving exact_moving(const TriangleMesh& ma, const TriangleMesh& mb, const Pose& pose, const V& v, double dt) {
+  ExactMoving out;
+  std::vector<Triangle3d> pb(mb.triangles.size());
+  std::vector<Box> sweep(mb.triangles.size());
+  for (std::size_t j = 0; j < pb.size(); ++j) {
+    pb[j] = pose.apply(mb.triangle(j));
+    Box b = bounds(pb[j]);
+    Triangle3d moved = pb[j];
+    for (V& x : moved.vertices) x += dt * v;
+    const Box m = bounds(moved);
+    b.lo = b.lo.cwiseMin(m.lo) - V::Constant(1e-9);
+    b.hi = b.hi.cwiseMax(m.hi) + V::Constant(1e-9);
+    sweep[j] = b;
+  }
+  const LinearMotiond motion{V::Zero(), v, dt};
+  for (std::size_t i = 0; i < ma.triangles.size(); ++i) {
+    const Triangle3d ta = ma.triangle(i);
+    const Box ba = bounds(ta);
+    for (std::size_t j = 0; j < pb.size(); ++j) {
+      if (!overlap(ba, sweep[j])) continue;
+      ShapePair sp;
+      sp.query = Query::tri_tri;
+      sp.tri_a = ta;
+      sp.tri_b = pb[j];
+      const bool meets = oracle::moving_intersects(sp, motion).intersects;
+      const TrianglePair key{std::uint32_t(i), std::uint32_t(j)};
+      out.margin[key] = oracle::moving_margin(sp, motion, meets);
+      if (!meets) continue;
+      out.pairs.insert(key);
+      const double t = oracle::first_contact_sat(sp, motion).time;
+      if (out.first_time < 0 || t < out.first_time) out.first_time = t;
+    }
+  }
+  return out;
+}
+
+/// A pose near first contact, moved back along a random direction by a tenth
+/// of the diameter, with the velocity that brings it back at t ≈ 0.9·dt (and a
+/// little beyond by dt: the contact region stays small, so does the exact work).
+struct MovingPose {
+  Pose start;
+  V velocity;
+};
+
+MovingPose moving_pose(const tree::ObbTree<double>& da, const tree::ObbTree<double>& db, const TriangleMesh& ma,
+                       const TriangleMesh& mb, gen::SeededSource& src, std::mt19937_64& rng, double dt) {
+  const Pose touch = pose_near_contact(da, db, ma, mb, src);
+  std::normal_distribution<double> n;
+  V u(n(rng), n(rng), n(rng));
+  u.normalize();
+  const double d = 0.1 * std::max(gen::mesh_diameter(ma), gen::mesh_diameter(mb));
+  MovingPose mp;
+  mp.start = touch;
+  mp.start.translation += d * u;
+  mp.velocity = -u * (d / (0.9 * dt));
+  return mp;
+}
+
+TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
+  const TriangleMesh ma = load("couplingdown.off"), mb = load("elephant.off");
+  const auto ta = tree::build<double>(ma, {tree::SplitRule::center, 1});
+  const auto tb = tree::build<double>(mb, {tree::SplitRule::center, 1});
+  const auto t4a = tree::build<double>(ma, {tree::SplitRule::median, 4});
+  const auto t4b = tree::build<double>(mb, {tree::SplitRule::median, 4});
+  gen::SeededSource src(31);
+  std::mt19937_64 rng(32);
+  const double dt = 0.5;
+  const int poses = pose_count(12);
+  int hits = 0, gross = 0, boundary = 0;
+  std::size_t exact_pairs = 0;
+  double worst_time_error = 0;
+  for (int k = 0; k < poses; ++k) {
+    const MovingPose mp = moving_pose(ta, tb, ma, mb, src, rng, dt);
+    tree::TreeMotion motion;
+    motion.velocity = mp.velocity;
+    motion.dt = dt;
+    const ExactMoving exact = exact_moving(ma, mb, mp.start, mp.velocity, dt);
+    exact_pairs += exact.pairs.size();
+    std::set<TrianglePair> found;
+    tree::find_contacts_moving(ta, tb, mp.start, motion, [&](const tree::TreeContact& c) {
+      EXPECT_FALSE(c.depth_limited);
+      EXPECT_GE(c.time, 0.0);
+      EXPECT_LE(c.time, dt);
+      EXPECT_NEAR(c.normal_a.norm(), 1.0, 1e-12);
+      found.insert(c.pair);
+      return true;
+    });
+    // Every disagreeing pair must lie within the rounding band of double.
+    std::vector<TrianglePair> diff;
+    std::set_symmetric_difference(found.begin(), found.end(), exact.pairs.begin(), exact.pairs.end(),
+                                  std::back_inserter(diff));
+    for (const TrianglePair& p : diff) {
+      const auto m = exact.margin.find(p);
+      const double margin = m == exact.margin.end() ? 1.0 : std::abs(m->second);
+      if (margin <= 1e-10) {
+        ++boundary;
+      } else {
+        ++gross;
+        ADD_FAILURE() << "pose " << k << ": pair (" << p.first << ", " << p.second << ") "
+                      << (found.count(p) ? "reported" : "missed") << ", exact margin " << margin;
+      }
+    }
+    const bool hit = tree::test_intersection_moving(ta, tb, mp.start, motion);
+    EXPECT_EQ(hit, !found.empty()) << "pose " << k;
+    EXPECT_EQ(tree::test_intersection_moving(t4a, t4b, mp.start, motion), hit) << "pose " << k;
+    if (hit) {
+      for (int limit : {0, 1, 3, 7}) EXPECT_TRUE(tree::test_intersection_moving(ta, tb, mp.start, motion, limit));
+    }
+    const auto first = tree::find_first_contact(ta, tb, mp.start, motion);
+    ASSERT_EQ(first.has_value(), !exact.pairs.empty()) << "pose " << k;
+    if (first) {
+      ++hits;
+      worst_time_error = std::max(worst_time_error, std::abs(first->time - exact.first_time) / dt);
+      EXPECT_LE(std::abs(first->time - exact.first_time), 1e-9 * dt) << "pose " << k;
+      EXPECT_TRUE(exact.pairs.count(first->pair)) << "pose " << k;
+      const auto first4 = tree::find_first_contact(t4a, t4b, mp.start, motion);
+      ASSERT_TRUE(first4.has_value());
+      EXPECT_EQ(first4->time, first->time) << "pose " << k;
+    }
+  }
+  std::printf("moving couplingdown x elephant double: %d poses, %d with contact, %zu exact pairs, %d boundary, %d "
+              "gross; worst first-contact time error %.3g dt\n",
+              poses, hits, exact_pairs, boundary, gross, worst_time_error);
+  EXPECT_GT(hits, poses / 3);  // the property was exercised on contacts
+}
+
+TEST(TreeMoving, RotationNeverPrunesWhatTheLeafTestFinds) {
+  const TriangleMesh ma = load("couplingdown.off"), mb = load("couplingdown.off");
+  const auto ta = tree::build<double>(ma, {tree::SplitRule::center, 1});
+  const auto tb = tree::build<double>(mb, {tree::SplitRule::center, 1});
+  gen::SeededSource src(41);
+  std::mt19937_64 rng(42);
+  int with_contact = 0;
+  for (int k = 0; k < 2; ++k) {
+    const MovingPose mp = moving_pose(ta, tb, ma, mb, src, rng, 1.0);
+    tree::TreeMotion motion;
+    motion.velocity = mp.velocity;
+    motion.angular = V(0.3, -0.2, 0.4);
+    motion.dt = 1.0;
+    motion.steps = 4;
+    std::set<TrianglePair> tree_pairs;
+    tree::find_contacts_moving(ta, tb, mp.start, motion, [&](const tree::TreeContact& c) {
+      tree_pairs.insert(c.pair);
+      return true;
+    });
+    // Unpruned: every triangle pair whose whole motion's bounds meet, through the same leaf test.
+    tree::detail::MovingTraversal<double> t(ta, tb, mp.start, motion);
+    const double reach = motion.angular.norm() * motion.dt;
+    std::set<TrianglePair> all_pairs;
+    tree::TreeContact c;
+    for (std::uint32_t kb = 0; kb < tb.triangles.size(); ++kb) {
+      const Triangle3d& pb = t.posed_triangle(kb);
+      Box b = bounds(pb);
+      double rho = 0;
+      for (const V& x : pb.vertices) rho = std::max(rho, (x - mp.start.translation).norm());
+      Triangle3d moved = pb;
+      for (V& x : moved.vertices) x += motion.dt * motion.velocity;
+      const Box m = bounds(moved);
+      b.lo = b.lo.cwiseMin(m.lo) - V::Constant(reach * rho + 1e-9);
+      b.hi = b.hi.cwiseMax(m.hi) + V::Constant(reach * rho + 1e-9);
+      for (std::uint32_t ka = 0; ka < ta.triangles.size(); ++ka)
+        if (overlap(bounds(ta.triangles[ka]), b) && t.leaf_contact(ka, kb, motion.dt, c)) all_pairs.insert(c.pair);
+    }
+    EXPECT_EQ(tree_pairs, all_pairs) << "pose " << k;
+    with_contact += !all_pairs.empty();
+  }
+  EXPECT_GT(with_contact, 0);
+}
+
+TEST(TreeMoving, CallbacksSeeContactsUntilToldToStop) {
+  const TriangleMesh m = load("elephant.off");
+  const auto t = tree::build<double>(m, {});
+  Pose start;
+  start.translation = V(0.3, 0, 0);
+  tree::TreeMotion motion;
+  motion.velocity = V(-0.6, 0, 0);
+  motion.dt = 1.0;
+  std::size_t all = 0, seen = 0;
+  tree::find_contacts_moving(t, t, start, motion, [&](const tree::TreeContact&) { return ++all, true; });
+  ASSERT_GT(all, 10u);
+  const auto st = tree::find_contacts_moving(t, t, start, motion, [&](const tree::TreeContact&) { return ++seen < 3; });
+  EXPECT_EQ(seen, 3u);
+  EXPECT_TRUE(st.stopped);
+}
+
+TEST(TreeMoving, DepthLimitedContactsCarryEllipsoidNormals) {
+  const TriangleMesh m = load("couplingdown.off");
+  const auto t = tree::build<double>(m, {});
+  Pose start;
+  start.translation = V(2.0, 0, 0);
+  tree::TreeMotion motion;
+  motion.velocity = V(-2.0, 0, 0);
+  motion.dt = 1.0;
+  int limited = 0;
+  tree::find_contacts_moving(
+      t, t, start, motion,
+      [&](const tree::TreeContact& c) {
+        EXPECT_TRUE(c.depth_limited);
+        if (c.has_point) {
+          EXPECT_NEAR(c.normal_a.norm(), 1.0, 1e-12);
+          EXPECT_NEAR(c.normal_b.norm(), 1.0, 1e-12);
+          // B comes from +x: at first contact A's box faces it with +x, B's with −x.
+          EXPECT_GT(c.normal_a.x(), 0.0);
+          EXPECT_LT(c.normal_b.x(), 0.0);
+        }
+        ++limited;
+        return true;
+      },
+      0);
+  EXPECT_EQ(limited, 1);  // depth 0: the root boxes
+}
+
+TEST(TreeMoving, EllipsoidNormalOfABox) {
+  Obb3d b;
+  b.center = V(1, 2, 3);
+  b.extents = {2, 1, 0.5};
+  // On the +x face's center the normal is +x; on the +z face's center, +z.
+  EXPECT_LT((tree::ellipsoid_normal(b, V(3, 2, 3)) - V(1, 0, 0)).norm(), 1e-15);
+  EXPECT_LT((tree::ellipsoid_normal(b, V(1, 2, 3.5)) - V(0, 0, 1)).norm(), 1e-15);
+  // At the ellipsoid point (2cos θ, sin θ, 0) the normal is ∝ (cos θ / 2, sin θ, 0).
+  const double c = 0.6, s = 0.8;
+  const V n = tree::ellipsoid_normal(b, V(1 + 2 * c, 2 + s, 3));
+  EXPECT_LT((n - V(c / 2, s, 0).normalized()).norm(), 1e-15);
+}
+
+TEST(TreeMoving, RefusesBadMotion) {
+  const auto t = tree::build<double>(load("couplingdown.off"), {});
+  tree::TreeMotion m;
+  m.dt = -1;
+  EXPECT_THROW(tree::test_intersection_moving(t, t, Pose{}, m), std::invalid_argument);
+  m.dt = 1;
+  m.velocity = V(std::nan(""), 0, 0);
+  EXPECT_THROW(tree::test_intersection_moving(t, t, Pose{}, m), std::invalid_argument);
+}
+
+}  // namespace
