@@ -7,6 +7,7 @@ add_executable(oracle_tree_tests
   ${CMAKE_CURRENT_LIST_DIR}/tree/tree_build_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tree/tree_query_test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tree/tree_moving_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tree/tree_single_shape_test.cpp
 )
 target_link_libraries(oracle_tree_tests PRIVATE sepax_oracle sepax_harness sepax_kernels sepax_generators GTest::gtest_main)
 target_compile_definitions(oracle_tree_tests PRIVATE SEPAX_MESH_DIR="${SEPAX_MESH_DIR}"
