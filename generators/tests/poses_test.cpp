@@ -57,4 +57,55 @@ TEST(PoseGenerator, NearContactOnBothSidesAndExactPosesAreDyadic) {
   EXPECT_LE(hits, 58) << "too few near misses";
 }
 
+/// Resting poses touch exactly: B's lowest point along the chosen axis
+/// direction lies exactly on A's highest one (checked on the stored numbers:
+/// a signed permutation maps exactly, the translation was an exact difference).
+TEST(PoseGenerator, RestingPosesTouchExactly) {
+  const TriangleMesh m = box_mesh();
+  gen::SeededSource src(5);
+  int vertex_shares = 0;
+  for (int k = 0; k < 12; ++k) {
+    const bool on_vertex = k % 2 == 1;
+    const auto p = gen::resting_pose(m, m, src, on_vertex);
+    ASSERT_TRUE(p.has_value());
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) EXPECT_TRUE(p->rotation(i, j) == 0 || std::abs(p->rotation(i, j)) == 1);
+    // Some axis direction along which max over A equals min over posed B, exactly.
+    bool touches = false;
+    for (int axis = 0; axis < 3; ++axis)
+      for (double side : {1.0, -1.0}) {
+        double a_max = -1e300, b_min = 1e300;
+        for (const auto& v : m.vertices) {
+          a_max = std::max(a_max, side * v[axis]);
+          b_min = std::min(b_min, side * (p->rotation * v + p->translation)[axis]);
+        }
+        touches = touches || a_max == b_min;
+      }
+    EXPECT_TRUE(touches) << "pose " << k;
+    if (on_vertex) {
+      bool shared = false;
+      for (const auto& va : m.vertices)
+        for (const auto& vb : m.vertices) shared = shared || va == p->rotation * vb + p->translation;
+      vertex_shares += shared;
+    }
+  }
+  EXPECT_EQ(vertex_shares, 6);
+}
+
+TEST(PoseGenerator, MovingPosesComeBackToContactAtNineTenthsOfDt) {
+  const TriangleMesh m = box_mesh();
+  const auto t = tree::build<double>(m);
+  gen::SeededSource src(9);
+  for (int k = 0; k < 10; ++k) {
+    const gen::MovingPose mp = gen::moving_pose_near_contact(t, t, m, m, src, 2.0);
+    EXPECT_EQ(mp.dt, 2.0);
+    // Moved back by a tenth of the diameter, coming back at 0.9 dt.
+    EXPECT_NEAR(mp.velocity.norm() * 0.9 * mp.dt, 0.1 * gen::mesh_diameter(m), 1e-12);
+    Pose back = mp.pose;
+    back.translation += 0.9 * mp.dt * mp.velocity;  // the near-contact pose again
+    const double dist = (back.translation + back.rotation * gen::mesh_box_center(m) - gen::mesh_box_center(m)).norm();
+    EXPECT_LE(dist, 1.02 * gen::mesh_diameter(m));
+  }
+}
+
 }  // namespace

@@ -86,6 +86,7 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
     gen::PoseSetOptions po;
     po.seed = pair_seed(options.seed, p);
     po.count = options.poses_per_pair;
+    po.resting = 4;  // exact contacts: on a face, at a shared vertex
     const auto poses = gen::near_contact_poses(a, b, po);
     std::vector<harness::MeshKernelTally> tallies;
     std::vector<std::size_t> replays(kernels.size(), 0);

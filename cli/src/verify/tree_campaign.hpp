@@ -21,7 +21,7 @@ namespace sepax::cli {
 struct TreeCampaignOptions {
   std::filesystem::path mesh_dir;  ///< empty: default_mesh_dir()
   std::uint64_t seed = 1;
-  std::size_t poses_per_pair = 32;  ///< near-contact poses, plus 4 exactly representable ones
+  std::size_t poses_per_pair = 32;  ///< near-contact poses, plus 4 exactly representable and 4 exactly resting ones
   bool with_fcl = true;
   std::string program = "sepax";   ///< argv[0], for the replay commands
   std::size_t max_replays = 10;    ///< pose files kept per kernel x pair

@@ -137,7 +137,7 @@ class VerifyRun {
     o.seed = options_.seed;
     o.poses_per_pair = options_.tree_poses;
     o.program = options_.program;
-    out_ << fmt::format("trees: {} poses per mesh pair (couplingdown, elephant) ...\n", options_.tree_poses + 4)
+    out_ << fmt::format("trees: {} poses per mesh pair (couplingdown, elephant) ...\n", options_.tree_poses + 8)
          << std::flush;
     trees_ = run_tree_campaign(o, results_, run_id_);
     for (const TreeRow& r : trees_.rows) {

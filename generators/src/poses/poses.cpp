@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "sepax/core/tree/traversal.hpp"
 
@@ -56,6 +57,40 @@ double magnitude(Source& src) {
   return src.uniform(1, 10) * scale;
 }
 
+/// A random signed permutation: exactly orthonormal, and R x is exact.
+Eigen::Matrix3d signed_permutation(Source& src) {
+  static constexpr int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  const int* perm = perms[src.below(6)];
+  Eigen::Matrix3d r = Eigen::Matrix3d::Zero();
+  for (int i = 0; i < 3; ++i) r(i, perm[i]) = src.coin() ? 1.0 : -1.0;
+  return r;
+}
+
+/// x − y when it is exact in double, else false. The rounded difference s is
+/// exact iff s + y == x and x − s == y both hold in floating point (each of
+/// these is then itself exact: Sterbenz, or a zero error term).
+bool exact_difference(double x, double y, double& out) {
+  const double s = x - y;
+  if (!std::isfinite(s) || s + y != x || x - s != y) return false;
+  out = s;
+  return true;
+}
+
+/// Index of the vertex of `m` (rotated by r) extreme along axis k: the largest
+/// (sign > 0) or smallest coordinate; the first such in file order.
+std::size_t extreme_vertex(const TriangleMesh& m, const Eigen::Matrix3d& r, int k, double sign) {
+  std::size_t best = 0;
+  double best_value = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < m.vertices.size(); ++i) {
+    const double v = sign * (r * m.vertices[i])[k];
+    if (v > best_value) {
+      best_value = v;
+      best = i;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 V mesh_box_center(const TriangleMesh& m) {
@@ -85,12 +120,8 @@ Pose pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<doub
 
 Pose exact_pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<double>& tb,
                              const TriangleMesh& a, const TriangleMesh& b, Source& src) {
-  // A signed permutation: rows e_perm[i] with signs.
-  static constexpr int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  const int* perm = perms[src.below(6)];
   Pose p;
-  p.rotation.setZero();
-  for (int i = 0; i < 3; ++i) p.rotation(i, perm[i]) = src.coin() ? 1.0 : -1.0;
+  p.rotation = signed_permutation(src);
   V d = V::Zero();
   d[int(src.below(3))] = src.coin() ? 1.0 : -1.0;
   const double diam = std::max(mesh_diameter(a), mesh_diameter(b));
@@ -107,6 +138,49 @@ Pose exact_pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTre
   return p;
 }
 
+std::optional<Pose> resting_pose(const TriangleMesh& a, const TriangleMesh& b, Source& src, bool on_a_vertex) {
+  if (a.vertices.empty() || b.vertices.empty()) return std::nullopt;
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    Pose p;
+    p.rotation = signed_permutation(src);
+    const int k = int(src.below(3));
+    const double side = src.coin() ? 1.0 : -1.0;
+    // A's extreme vertex along side·e_k and B's (rotated: exact) along −side·e_k.
+    const V va = a.vertices[extreme_vertex(a, Eigen::Matrix3d::Identity(), k, side)];
+    const V vb = p.rotation * b.vertices[extreme_vertex(b, p.rotation, k, -side)];
+    bool exact = exact_difference(va[k], vb[k], p.translation[k]);
+    const Bounds ba = bounds(a);
+    const V cb = p.rotation * mesh_box_center(b);
+    for (int i = 0; i < 3 && exact; ++i) {
+      if (i == k) continue;
+      if (on_a_vertex) {
+        exact = exact_difference(va[i], vb[i], p.translation[i]);
+      } else {
+        // Centred over A's box, shifted by up to a quarter of it, on a dyadic grid.
+        const double span = ba.hi[i] - ba.lo[i];
+        double grid = 1;
+        while (grid > span * 0x1p-10 && grid > 0x1p-60) grid /= 2;
+        const double want = 0.5 * (ba.lo[i] + ba.hi[i]) - cb[i] + src.uniform(-0.25, 0.25) * span;
+        p.translation[i] = std::nearbyint(want / grid) * grid;
+      }
+    }
+    if (exact) return p;
+  }
+  return std::nullopt;
+}
+
+MovingPose moving_pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<double>& tb,
+                                    const TriangleMesh& a, const TriangleMesh& b, Source& src, double dt) {
+  MovingPose mp;
+  mp.pose = pose_near_contact(ta, tb, a, b, src);
+  const V u = unit_vector<3>(src);
+  const double d = 0.1 * std::max(mesh_diameter(a), mesh_diameter(b));
+  mp.pose.translation += d * u;
+  mp.velocity = -u * (d / (0.9 * dt));
+  mp.dt = dt;
+  return mp;
+}
+
 std::vector<Pose> near_contact_poses(const TriangleMesh& a, const TriangleMesh& b, const PoseSetOptions& options) {
   const auto ta = tree::build<double>(a), tb = tree::build<double>(b);
   SeededSource src(options.seed);
@@ -114,6 +188,10 @@ std::vector<Pose> near_contact_poses(const TriangleMesh& a, const TriangleMesh& 
   out.reserve(options.count + options.exact);
   for (std::size_t k = 0; k < options.count; ++k) out.push_back(pose_near_contact(ta, tb, a, b, src));
   for (std::size_t k = 0; k < options.exact; ++k) out.push_back(exact_pose_near_contact(ta, tb, a, b, src));
+  for (std::size_t k = 0; k < options.resting; ++k) {
+    const auto p = resting_pose(a, b, src, k % 2 == 1);
+    out.push_back(p ? *p : exact_pose_near_contact(ta, tb, a, b, src));
+  }
   return out;
 }
 

@@ -84,27 +84,8 @@ ExactMoving exact_moving(const TriangleMesh& ma, const TriangleMesh& mb, const P
   return out;
 }
 
-/// A pose near first contact, moved back along a random direction by a tenth
-/// of the diameter, with the velocity that brings it back at t ≈ 0.9·dt (and a
-/// little beyond by dt: the contact region stays small, so does the exact work).
-struct MovingPose {
-  Pose start;
-  V velocity;
-};
-
-MovingPose moving_pose(const tree::ObbTree<double>& da, const tree::ObbTree<double>& db, const TriangleMesh& ma,
-                       const TriangleMesh& mb, gen::SeededSource& src, std::mt19937_64& rng, double dt) {
-  const Pose touch = pose_near_contact(da, db, ma, mb, src);
-  std::normal_distribution<double> n;
-  V u(n(rng), n(rng), n(rng));
-  u.normalize();
-  const double d = 0.1 * std::max(gen::mesh_diameter(ma), gen::mesh_diameter(mb));
-  MovingPose mp;
-  mp.start = touch;
-  mp.start.translation += d * u;
-  mp.velocity = -u * (d / (0.9 * dt));
-  return mp;
-}
+/// Poses that first touch inside [0, dt] come from the generator.
+using gen::MovingPose;
 
 TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
   const TriangleMesh ma = load("couplingdown.off"), mb = load("elephant.off");
@@ -113,21 +94,20 @@ TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
   const auto t4a = tree::build<double>(ma, {tree::SplitRule::median, 4});
   const auto t4b = tree::build<double>(mb, {tree::SplitRule::median, 4});
   gen::SeededSource src(31);
-  std::mt19937_64 rng(32);
   const double dt = 0.5;
   const int poses = pose_count(12);
   int hits = 0, gross = 0, boundary = 0;
   std::size_t exact_pairs = 0;
   double worst_time_error = 0;
   for (int k = 0; k < poses; ++k) {
-    const MovingPose mp = moving_pose(ta, tb, ma, mb, src, rng, dt);
+    const MovingPose mp = gen::moving_pose_near_contact(ta, tb, ma, mb, src, dt);
     tree::TreeMotion motion;
     motion.velocity = mp.velocity;
     motion.dt = dt;
-    const ExactMoving exact = exact_moving(ma, mb, mp.start, mp.velocity, dt);
+    const ExactMoving exact = exact_moving(ma, mb, mp.pose, mp.velocity, dt);
     exact_pairs += exact.pairs.size();
     std::set<TrianglePair> found;
-    tree::find_contacts_moving(ta, tb, mp.start, motion, [&](const tree::TreeContact& c) {
+    tree::find_contacts_moving(ta, tb, mp.pose, motion, [&](const tree::TreeContact& c) {
       EXPECT_FALSE(c.depth_limited);
       EXPECT_GE(c.time, 0.0);
       EXPECT_LE(c.time, dt);
@@ -150,20 +130,20 @@ TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
                       << (found.count(p) ? "reported" : "missed") << ", exact margin " << margin;
       }
     }
-    const bool hit = tree::test_intersection_moving(ta, tb, mp.start, motion);
+    const bool hit = tree::test_intersection_moving(ta, tb, mp.pose, motion);
     EXPECT_EQ(hit, !found.empty()) << "pose " << k;
-    EXPECT_EQ(tree::test_intersection_moving(t4a, t4b, mp.start, motion), hit) << "pose " << k;
+    EXPECT_EQ(tree::test_intersection_moving(t4a, t4b, mp.pose, motion), hit) << "pose " << k;
     if (hit) {
-      for (int limit : {0, 1, 3, 7}) EXPECT_TRUE(tree::test_intersection_moving(ta, tb, mp.start, motion, limit));
+      for (int limit : {0, 1, 3, 7}) EXPECT_TRUE(tree::test_intersection_moving(ta, tb, mp.pose, motion, limit));
     }
-    const auto first = tree::find_first_contact(ta, tb, mp.start, motion);
+    const auto first = tree::find_first_contact(ta, tb, mp.pose, motion);
     ASSERT_EQ(first.has_value(), !exact.pairs.empty()) << "pose " << k;
     if (first) {
       ++hits;
       worst_time_error = std::max(worst_time_error, std::abs(first->time - exact.first_time) / dt);
       EXPECT_LE(std::abs(first->time - exact.first_time), 1e-9 * dt) << "pose " << k;
       EXPECT_TRUE(exact.pairs.count(first->pair)) << "pose " << k;
-      const auto first4 = tree::find_first_contact(t4a, t4b, mp.start, motion);
+      const auto first4 = tree::find_first_contact(t4a, t4b, mp.pose, motion);
       ASSERT_TRUE(first4.has_value());
       EXPECT_EQ(first4->time, first->time) << "pose " << k;
     }
@@ -179,22 +159,21 @@ TEST(TreeMoving, RotationNeverPrunesWhatTheLeafTestFinds) {
   const auto ta = tree::build<double>(ma, {tree::SplitRule::center, 1});
   const auto tb = tree::build<double>(mb, {tree::SplitRule::center, 1});
   gen::SeededSource src(41);
-  std::mt19937_64 rng(42);
   int with_contact = 0;
   for (int k = 0; k < 2; ++k) {
-    const MovingPose mp = moving_pose(ta, tb, ma, mb, src, rng, 1.0);
+    const MovingPose mp = gen::moving_pose_near_contact(ta, tb, ma, mb, src, 1.0);
     tree::TreeMotion motion;
     motion.velocity = mp.velocity;
     motion.angular = V(0.3, -0.2, 0.4);
     motion.dt = 1.0;
     motion.steps = 4;
     std::set<TrianglePair> tree_pairs;
-    tree::find_contacts_moving(ta, tb, mp.start, motion, [&](const tree::TreeContact& c) {
+    tree::find_contacts_moving(ta, tb, mp.pose, motion, [&](const tree::TreeContact& c) {
       tree_pairs.insert(c.pair);
       return true;
     });
     // Unpruned: every triangle pair whose whole motion's bounds meet, through the same leaf test.
-    tree::detail::MovingTraversal<double> t(ta, tb, mp.start, motion);
+    tree::detail::MovingTraversal<double> t(ta, tb, mp.pose, motion);
     const double reach = motion.angular.norm() * motion.dt;
     std::set<TrianglePair> all_pairs;
     tree::TreeContact c;
@@ -202,7 +181,7 @@ TEST(TreeMoving, RotationNeverPrunesWhatTheLeafTestFinds) {
       const Triangle3d& pb = t.posed_triangle(kb);
       Box b = bounds(pb);
       double rho = 0;
-      for (const V& x : pb.vertices) rho = std::max(rho, (x - mp.start.translation).norm());
+      for (const V& x : pb.vertices) rho = std::max(rho, (x - mp.pose.translation).norm());
       Triangle3d moved = pb;
       for (V& x : moved.vertices) x += motion.dt * motion.velocity;
       const Box m = bounds(moved);

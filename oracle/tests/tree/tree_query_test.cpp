@@ -133,6 +133,27 @@ void run_pair(const char* fa, const char* fb, std::uint64_t seed) {
     EXPECT_EQ(self.gross, 0u);
     EXPECT_EQ(self.hits, self.poses);  // every self-pose keeps contact
   }
+  // Exact resting contacts (generators/poses.hpp): B's lowest point exactly on
+  // A's highest, over a face or at a shared vertex; the exact sets touch.
+  // A shared vertex always touches; resting over a face touches where the two
+  // extreme features overlap sideways (couplingdown's flat faces), else it is
+  // an exact near miss — both judged.
+  Counts resting;
+  int on_vertex = 0, vertex_hits = 0;
+  for (int k = 0; k < 8 && !::testing::Test::HasFatalFailure(); ++k) {
+    const auto p = gen::resting_pose(ma, mb, src, k % 2 == 1);
+    if (!p) continue;
+    const int hits_before = resting.hits;
+    judge_pose(ma, mb, ta, tb, *p, true, resting);
+    if (k % 2 == 1) {
+      ++on_vertex;
+      vertex_hits += resting.hits - hits_before;
+    }
+  }
+  print(fa, fb, sizeof(S) == 4 ? "float" : "double", "resting", resting);
+  EXPECT_EQ(resting.gross, 0u);
+  EXPECT_GE(on_vertex, 2) << "too few exact shared-vertex placements";
+  EXPECT_EQ(vertex_hits, on_vertex) << "a shared vertex must touch";
   print(fa, fb, sizeof(S) == 4 ? "float" : "double", "near contact", c);
   const double rate = double(c.hits) / c.poses;
   EXPECT_EQ(c.gross, 0u);

@@ -12,6 +12,7 @@
 /// Like the other generators: its own PRNG and IEEE-exact operations only
 /// (no libm transcendental functions), so a seed gives the same poses everywhere.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "sepax/core/shapes/pose.hpp"
@@ -39,14 +40,37 @@ Pose pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<doub
 Pose exact_pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<double>& tb,
                              const TriangleMesh& a, const TriangleMesh& b, Source& src);
 
+/// B resting on A exactly: a signed permutation rotation and a translation
+/// that puts B's lowest point along a random axis direction exactly on A's
+/// highest one (the difference of two stored doubles, used only when it is
+/// exact), so that the exact sets touch — on couplingdown's axis-aligned flat
+/// faces, over coplanar faces. `on_a_vertex`: the two extreme vertices coincide
+/// (a shared vertex); else B is centred over A's box on the other two axes,
+/// shifted by up to a quarter of it on a dyadic grid. nullopt when no exact
+/// placement was found in 16 tries.
+std::optional<Pose> resting_pose(const TriangleMesh& a, const TriangleMesh& b, Source& src, bool on_a_vertex);
+
+/// A pose and a velocity of B over [0, dt] (A at rest) that first touch inside
+/// [0, dt]: pose_near_contact moved back by a tenth of the larger diameter along
+/// a random direction, coming back at 0.9·dt.
+struct MovingPose {
+  Pose pose;
+  Vec3<double> velocity = Vec3<double>::Zero();
+  double dt = 1;
+};
+MovingPose moving_pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<double>& tb,
+                                    const TriangleMesh& a, const TriangleMesh& b, Source& src, double dt);
+
 struct PoseSetOptions {
   std::uint64_t seed = 20261125;
   std::size_t count = 256;  ///< near-contact poses
   std::size_t exact = 4;    ///< exactly representable poses appended after them
+  std::size_t resting = 0;  ///< exact resting contacts after those (on a face, then on a vertex, alternating)
 };
 
-/// `count` poses from pose_near_contact then `exact` from exact_pose_near_contact,
-/// from SeededSource(seed); builds the double trees it bisects with itself.
+/// `count` poses from pose_near_contact, `exact` from exact_pose_near_contact,
+/// then `resting` from resting_pose (exact_pose_near_contact where it finds
+/// none), from SeededSource(seed); builds the double trees it bisects with itself.
 std::vector<Pose> near_contact_poses(const TriangleMesh& a, const TriangleMesh& b, const PoseSetOptions& options);
 
 }  // namespace sepax::gen
