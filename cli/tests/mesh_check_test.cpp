@@ -80,11 +80,51 @@ TEST(SepaxMeshCheck, BadInputIsNamedWithFileLineAndField) {
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("quad.off:7: face 0 has 4 vertices"), std::string::npos) << run.err;
 
-  const fs::path moving = write_file(
-      dir, "moving.jsonl", "{\"id\": \"m\", \"pose\": [[1,0,0,2],[0,1,0,0],[0,0,1,0]], \"velocity\": [-1,0,0], \"dt\": 1}\n");
-  run = run_sepax("mesh-check '" + kCoupling + "' '" + kElephant + "' --pose '" + moving.string() + "'", dir);
+  const fs::path rotating = write_file(dir, "rotating.jsonl",
+                                       "{\"id\": \"r\", \"pose\": [[1,0,0,2],[0,1,0,0],[0,0,1,0]], \"velocity\": "
+                                       "[-1,0,0], \"angular\": [0,0,1], \"dt\": 1}\n");
+  run = run_sepax("mesh-check '" + kCoupling + "' '" + kElephant + "' --pose '" + rotating.string() + "'", dir);
   EXPECT_EQ(run.status, 2);
-  EXPECT_NE(run.err.find("moving.jsonl:1: pose \"m\" is moving"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("rotating.jsonl:1: pose \"r\" rotates (angular): there is no exact oracle"), std::string::npos)
+      << run.err;
+}
+
+TEST(SepaxMeshCheck, MovingPosesAreJudgedAgainstTheExactFirstContact) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  // B starts 1.5 to the right of A (apart: their boxes span about 1) and comes toward A, or goes away.
+  const fs::path poses = write_file(dir, "moving.jsonl",
+                                    "{\"id\": \"approach\", \"pose\": [[1,0,0,1.5],[0,1,0,0],[0,0,1,0]], \"velocity\": "
+                                    "[-1,0,0], \"dt\": 1}\n"
+                                    "{\"id\": \"away\", \"pose\": [[1,0,0,1.5],[0,1,0,0],[0,0,1,0]], \"velocity\": "
+                                    "[1,0,0], \"dt\": 1}\n");
+  const CommandRun run = run_sepax("mesh-check --json '" + kCoupling + "' '" + kElephant + "' --pose '" +
+                                       poses.string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 2u);
+  const json& approach = lines[0];
+  ASSERT_EQ(approach["truth"]["intersects"], true);
+  const double t_star = approach["truth"]["first_time"];
+  // Contact needs B's left end (about 1.5 − 0.36) to reach A's right end (0.5): t* ≈ 0.64 .. 0.9.
+  EXPECT_GT(t_star, 0.5);
+  EXPECT_LT(t_star, 1.0);
+  int judged = 0;
+  for (const json& k : approach["kernels"]) {
+    if (k.contains("ran")) {
+      EXPECT_EQ(k["ran"], false);
+      continue;
+    }
+    ++judged;
+    EXPECT_NE(k["class"], "gross") << k.dump();
+    if (k["kernel"].get<std::string>().ends_with("/double")) {
+      EXPECT_EQ(k["class"], "ok") << k.dump();
+      EXPECT_EQ(k["pairs"], approach["truth"]["pairs"]);
+      EXPECT_NEAR(k["first_time"].get<double>(), t_star, 1e-12);
+    }
+  }
+  EXPECT_EQ(judged, 4);
+  EXPECT_EQ(lines[1]["truth"]["intersects"], false);
+  EXPECT_TRUE(lines[1]["truth"]["first_time"].is_null());
 }
 
 std::vector<json> tree_rows(const fs::path& verify_jsonl) {

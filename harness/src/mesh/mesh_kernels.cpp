@@ -1,11 +1,15 @@
 // Mesh kernels as values and one pose judged for all: see sepax/harness/mesh/mesh_kernels.hpp.
 #include "sepax/harness/mesh/mesh_kernels.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <memory>
 
 #include "sepax/core/tree/obb_tree.hpp"
+#include "sepax/core/tree/moving_traversal.hpp"
 #include "sepax/core/tree/traversal.hpp"
+#include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/mesh_truth.hpp"
 
 namespace sepax::harness {
@@ -23,6 +27,20 @@ void add_trees(const TriangleMesh& a, const TriangleMesh& b, std::vector<MeshKer
     k.scalar = sizeof(S) == 4 ? ScalarKind::float32 : ScalarKind::float64;
     k.intersects = [ta, tb](const Pose& p) { return tree::test_intersection(*ta, *tb, p); };
     k.pairs = [ta, tb](const Pose& p) { return tree::collect_intersections(*ta, *tb, p); };
+    k.moving = [ta, tb](const Pose& p, const Vec3<double>& v, double dt) {
+      tree::TreeMotion motion;
+      motion.velocity = v;
+      motion.dt = dt;
+      MovingMeshAnswer ans;
+      tree::find_contacts_moving(*ta, *tb, p, motion, [&](const tree::TreeContact& c) {
+        ans.pairs.push_back(c.pair);
+        return true;
+      });
+      std::sort(ans.pairs.begin(), ans.pairs.end());
+      ans.hit = tree::test_intersection_moving(*ta, *tb, p, motion);
+      if (const auto first = tree::find_first_contact(*ta, *tb, p, motion)) ans.first_time = first->time;
+      return ans;
+    };
     out.push_back(std::move(k));
   }
 }
@@ -60,7 +78,76 @@ MeshPoseOutcome judge_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, co
     ++t.poses;
     t.hits += hit;
     (j.cls == oracle::Class::gross ? t.gross : j.cls == oracle::Class::boundary ? t.boundary : t.ok) += 1;
-    o.answers.push_back({hit, pairs.size(), j});
+    MeshAnswer ans;
+    ans.hit = hit;
+    ans.pairs = pairs.size();
+    ans.judgement = j;
+    o.answers.push_back(std::move(ans));
+  }
+  return o;
+}
+
+MeshPoseOutcome judge_moving_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose,
+                                       const Vec3<double>& velocity, double dt, const std::vector<MeshKernel>& kernels,
+                                       std::vector<MeshKernelTally>& tallies) {
+  tallies.resize(kernels.size());
+  MeshPoseOutcome o;
+  auto t0 = std::chrono::steady_clock::now();
+  const auto exact = oracle::exact_moving_mesh_truth(a, b, pose, velocity, dt);
+  o.truth_seconds = since(t0);
+  o.truth_hit = !exact.pairs.empty();
+  o.truth_pairs = exact.pairs.size();
+  if (o.truth_hit) o.truth_first_time = exact.first_time;
+  const LinearMotiond motion{Vec3<double>::Zero(), velocity, dt};
+  for (std::size_t i = 0; i < kernels.size(); ++i) {
+    const MeshKernel& k = kernels[i];
+    MeshAnswer ans;
+    if (!k.moving) {
+      ans.ran = false;
+      o.answers.push_back(ans);
+      continue;
+    }
+    MeshKernelTally& t = tallies[i];
+    t0 = std::chrono::steady_clock::now();
+    const MovingMeshAnswer m = k.moving(pose, velocity, dt);
+    t.seconds += since(t0);
+    ans.hit = m.hit;
+    ans.pairs = m.pairs.size();
+    ans.first_time = m.first_time;
+    MeshAnswerJudgement& j = ans.judgement;
+    std::vector<MeshPair> only_kernel, only_exact;
+    std::set_difference(m.pairs.begin(), m.pairs.end(), exact.pairs.begin(), exact.pairs.end(),
+                        std::back_inserter(only_kernel));
+    std::set_difference(exact.pairs.begin(), exact.pairs.end(), m.pairs.begin(), m.pairs.end(),
+                        std::back_inserter(only_exact));
+    j.extra = only_kernel.size();
+    j.missed = only_exact.size();
+    auto judge_pair = [&](const MeshPair& p, bool exact_says) {
+      ShapePair sp;
+      sp.query = Query::tri_tri;
+      sp.tri_a = a.triangle(p.first);
+      sp.tri_b = pose.apply(b.triangle(p.second));
+      const double margin = std::abs(oracle::moving_margin(sp, motion, exact_says));
+      if (margin <= oracle::moving_boundary_tolerance(sp, motion, k.scalar)) {
+        ++j.boundary;
+        if (j.cls == oracle::Class::ok) j.cls = oracle::Class::boundary;
+      } else {
+        ++j.gross;
+        j.cls = oracle::Class::gross;
+        if (!j.first_gross) j.first_gross = p;
+      }
+    };
+    for (const MeshPair& p : only_kernel) judge_pair(p, false);
+    for (const MeshPair& p : only_exact) judge_pair(p, true);
+    if (m.hit != o.truth_hit && j.cls == oracle::Class::ok) j.cls = oracle::Class::gross;  // a verdict without pairs behind it
+    if (m.first_time && o.truth_first_time &&
+        std::abs(*m.first_time - *o.truth_first_time) > oracle::contact_time_tolerance(k.scalar) * dt &&
+        j.cls != oracle::Class::gross)
+      j.cls = j.boundary > 0 ? oracle::Class::boundary : oracle::Class::gross;
+    ++t.poses;
+    t.hits += m.hit;
+    (j.cls == oracle::Class::gross ? t.gross : j.cls == oracle::Class::boundary ? t.boundary : t.ok) += 1;
+    o.answers.push_back(std::move(ans));
   }
   return o;
 }

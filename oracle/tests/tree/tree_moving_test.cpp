@@ -1,6 +1,6 @@
 // Moving OBB-tree queries (issue 10, Eberly §7 with §7.2's time and point):
 // linear motion judged against the exact first contact of every triangle pair
-// (oracle::moving_intersects, first_contact_sat: rationals), rotating motion
+// (oracle::exact_moving_mesh_truth: rationals), rotating motion
 // against an unpruned run of the same leaf test; callbacks, stopping, depth
 // limits and the ellipsoid normal of a box.
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 
 #include "sepax/core/tree/moving_traversal.hpp"
 #include "sepax/oracle/exact_contact.hpp"
+#include "sepax/oracle/mesh_truth.hpp"
 #include "tree_test_support.hpp"
 
 namespace {
@@ -39,49 +40,14 @@ bool overlap(const Box& x, const Box& y) {
   return !((x.lo.array() > y.hi.array()).any() || (y.lo.array() > x.hi.array()).any());
 }
 
-/// The exact answer over the mesh pair: every triangle pair (A's triangle, B's
-/// triangle posed in double, as the tree's leaves see them) that touches in
-/// [0, dt] under B's velocity, and the earliest exact first-contact time.
-struct ExactMoving {
-  std::set<TrianglePair> pairs;
-  double first_time = -1;  ///< −1: no contact
-  std::map<TrianglePair, double> margin;  ///< of every candidate pair, for classifying disagreements
-};
-
-ExactMoving exact_moving(const TriangleMesh& ma, const TriangleMesh& mb, const Pose& pose, const V& v, double dt) {
-  ExactMoving out;
-  std::vector<Triangle3d> pb(mb.triangles.size());
-  std::vector<Box> sweep(mb.triangles.size());
-  for (std::size_t j = 0; j < pb.size(); ++j) {
-    pb[j] = pose.apply(mb.triangle(j));
-    Box b = bounds(pb[j]);
-    Triangle3d moved = pb[j];
-    for (V& x : moved.vertices) x += dt * v;
-    const Box m = bounds(moved);
-    b.lo = b.lo.cwiseMin(m.lo) - V::Constant(1e-9);
-    b.hi = b.hi.cwiseMax(m.hi) + V::Constant(1e-9);
-    sweep[j] = b;
-  }
-  const LinearMotiond motion{V::Zero(), v, dt};
-  for (std::size_t i = 0; i < ma.triangles.size(); ++i) {
-    const Triangle3d ta = ma.triangle(i);
-    const Box ba = bounds(ta);
-    for (std::size_t j = 0; j < pb.size(); ++j) {
-      if (!overlap(ba, sweep[j])) continue;
-      ShapePair sp;
-      sp.query = Query::tri_tri;
-      sp.tri_a = ta;
-      sp.tri_b = pb[j];
-      const bool meets = oracle::moving_intersects(sp, motion).intersects;
-      const TrianglePair key{std::uint32_t(i), std::uint32_t(j)};
-      out.margin[key] = oracle::moving_margin(sp, motion, meets);
-      if (!meets) continue;
-      out.pairs.insert(key);
-      const double t = oracle::first_contact_sat(sp, motion).time;
-      if (out.first_time < 0 || t < out.first_time) out.first_time = t;
-    }
-  }
-  return out;
+/// |exact moving margin| of one triangle pair (B's triangle posed in double).
+double moving_margin_of(const TriangleMesh& ma, const TriangleMesh& mb, const Pose& pose, const V& v, double dt,
+                        const TrianglePair& p, bool intersects) {
+  ShapePair sp;
+  sp.query = Query::tri_tri;
+  sp.tri_a = ma.triangle(p.first);
+  sp.tri_b = pose.apply(mb.triangle(p.second));
+  return std::abs(oracle::moving_margin(sp, LinearMotiond{V::Zero(), v, dt}, intersects));
 }
 
 /// Poses that first touch inside [0, dt] come from the generator.
@@ -95,7 +61,7 @@ TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
   const auto t4b = tree::build<double>(mb, {tree::SplitRule::median, 4});
   gen::SeededSource src(31);
   const double dt = 0.5;
-  const int poses = pose_count(12);
+  const int poses = pose_count(48);
   int hits = 0, gross = 0, boundary = 0;
   std::size_t exact_pairs = 0;
   double worst_time_error = 0;
@@ -104,7 +70,7 @@ TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
     tree::TreeMotion motion;
     motion.velocity = mp.velocity;
     motion.dt = dt;
-    const ExactMoving exact = exact_moving(ma, mb, mp.pose, mp.velocity, dt);
+    const auto exact = oracle::exact_moving_mesh_truth(ma, mb, mp.pose, mp.velocity, dt);
     exact_pairs += exact.pairs.size();
     std::set<TrianglePair> found;
     tree::find_contacts_moving(ta, tb, mp.pose, motion, [&](const tree::TreeContact& c) {
@@ -120,8 +86,8 @@ TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
     std::set_symmetric_difference(found.begin(), found.end(), exact.pairs.begin(), exact.pairs.end(),
                                   std::back_inserter(diff));
     for (const TrianglePair& p : diff) {
-      const auto m = exact.margin.find(p);
-      const double margin = m == exact.margin.end() ? 1.0 : std::abs(m->second);
+      const bool exact_says = std::binary_search(exact.pairs.begin(), exact.pairs.end(), p);
+      const double margin = moving_margin_of(ma, mb, mp.pose, mp.velocity, dt, p, exact_says);
       if (margin <= 1e-10) {
         ++boundary;
       } else {
@@ -142,7 +108,7 @@ TEST(TreeMoving, LinearMotionMatchesTheExactFirstContactOfEveryPair) {
       ++hits;
       worst_time_error = std::max(worst_time_error, std::abs(first->time - exact.first_time) / dt);
       EXPECT_LE(std::abs(first->time - exact.first_time), 1e-9 * dt) << "pose " << k;
-      EXPECT_TRUE(exact.pairs.count(first->pair)) << "pose " << k;
+      EXPECT_TRUE(std::binary_search(exact.pairs.begin(), exact.pairs.end(), first->pair)) << "pose " << k;
       const auto first4 = tree::find_first_contact(t4a, t4b, mp.pose, motion);
       ASSERT_TRUE(first4.has_value());
       EXPECT_EQ(first4->time, first->time) << "pose " << k;

@@ -59,4 +59,20 @@ enum class MeshOverlap {
 bool pmp_meshes_intersect(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose_b,
                           MeshOverlap what);
 
+/// The exact truth of a MOVING pose: B placed by pose_b, then translated by
+/// t·velocity for t in [0, dt] (A at rest). Unlike the static truth, B's
+/// vertices are posed in DOUBLE (pose_b.apply, rounded: the numbers a tree's
+/// leaf tests see) and those triangles judged exactly as they move
+/// (moving_intersects, first_contact_sat: rationals). Broad phase:
+/// box_intersection_d over A's triangle boxes and B's swept boxes.
+struct MovingMeshTruth {
+  std::vector<TrianglePair> pairs;   ///< pairs that touch at some t in [0, dt], sorted
+  double first_time = 0;             ///< the earliest exact first contact (rounded); meaningful when pairs is not empty
+  TrianglePair first_pair{};         ///< a pair that touches first (the smallest such)
+  std::size_t candidate_pairs = 0;
+};
+
+MovingMeshTruth exact_moving_mesh_truth(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose_b,
+                                        const Vec3<double>& velocity, double dt);
+
 }  // namespace sepax::oracle

@@ -4,6 +4,7 @@
 /// what a user's program can extend with kernels of its own (any callable that
 /// answers "do B at this pose and A intersect?" and "which triangle pairs?").
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,12 +14,21 @@
 
 namespace sepax::harness {
 
+/// A kernel's answer to a moving pose (B translating by t·velocity, t in [0, dt]).
+struct MovingMeshAnswer {
+  bool hit = false;                  ///< touch at some t in [0, dt]
+  std::vector<MeshPair> pairs;       ///< every pair that touches in [0, dt], sorted
+  std::optional<double> first_time;  ///< the earliest contact, when hit
+};
+
 struct MeshKernel {
   std::string name;
   ScalarKind scalar = ScalarKind::float64;  ///< whose rounding band excuses a disagreeing pair
   bool peer = false;                        ///< another library's: its gross answers are findings, not failures
   std::function<bool(const Pose&)> intersects;                  ///< first-hit query
   std::function<std::vector<MeshPair>(const Pose&)> pairs;      ///< every intersecting pair, sorted
+  /// Moving poses (empty: the kernel has no moving query).
+  std::function<MovingMeshAnswer(const Pose&, const Vec3<double>& velocity, double dt)> moving;
 };
 
 /// sepax's OBB trees of a and b: sepax/center/leaf1/{double,float} and
@@ -34,14 +44,17 @@ struct MeshKernelTally {
 };
 
 struct MeshAnswer {
+  bool ran = true;  ///< false: the kernel has no query for this pose (moving), not judged
   bool hit = false;
   std::size_t pairs = 0;
+  std::optional<double> first_time;  ///< moving poses
   MeshAnswerJudgement judgement;
 };
 
 struct MeshPoseOutcome {
   bool truth_hit = false;
   std::size_t truth_pairs = 0;
+  std::optional<double> truth_first_time;  ///< moving poses with contact
   double truth_seconds = 0;
   std::vector<MeshAnswer> answers;  ///< one per kernel, in order
 };
@@ -50,5 +63,15 @@ struct MeshPoseOutcome {
 /// against them (judge_mesh_answer); `tallies` (resized to the kernels) accumulate.
 MeshPoseOutcome judge_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose,
                                 const std::vector<MeshKernel>& kernels, std::vector<MeshKernelTally>& tallies);
+
+/// A moving pose: the exact pairs that touch in [0, dt] and the first time
+/// (oracle::exact_moving_mesh_truth), then every kernel with a moving query.
+/// A disagreeing pair is boundary when its exact moving margin is within the
+/// kernel's band (oracle::moving_boundary_tolerance), else gross; a first time
+/// off by more than oracle::contact_time_tolerance·dt is gross unless some
+/// disagreement was boundary (then boundary).
+MeshPoseOutcome judge_moving_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose,
+                                       const Vec3<double>& velocity, double dt, const std::vector<MeshKernel>& kernels,
+                                       std::vector<MeshKernelTally>& tallies);
 
 }  // namespace sepax::harness
