@@ -11,13 +11,16 @@
 //    estimate from its BV node and triangle counts, see fcl_mesh.hpp).
 //
 // Kernels: sepax/<split>/leaf<N>/<scalar> and fcl/obb, fcl/obbrss. Pairs:
-// couplingdown×couplingdown, elephant×elephant, couplingdown×elephant and
-// armadillo×armadillo (armadillo from SEPAX_MESH_DIR; left out, saying so, when absent).
+// couplingdown×couplingdown, elephant×elephant, couplingdown×elephant and each
+// large mesh with itself (armadillo, DTC-scaled, buildings from SEPAX_MESH_DIR;
+// left out, saying so, when absent). Each pair's poses have their own seed
+// (gen::seed_for).
 //
 // Options besides Google Benchmark's own:
 //   --sepax_poses=N        poses per mesh pair (default 256, plus 4 exact ones)
 //   --sepax_seed=S         pose seed (default 20261123)
-//   --sepax_meshes=a,b     meshes to use (default couplingdown,elephant,armadillo)
+//   --sepax_meshes=a,b     meshes to use (default couplingdown,elephant,armadillo; also DTC-scaled, buildings:
+//                          each is paired with itself, couplingdown with elephant)
 #include <benchmark/benchmark.h>
 
 #include <chrono>
@@ -77,13 +80,13 @@ Options parse(int& argc, char** argv) {
 /// (environment, else the CMake cache value); empty path when absent.
 std::filesystem::path find_mesh(const std::string& name) {
   namespace fs = std::filesystem;
-  const std::string file = name + ".off";
   std::vector<fs::path> dirs;
   if (const char* env = std::getenv("SEPAX_MESH_DIR")) dirs.emplace_back(env);
   dirs.emplace_back(SEPAX_SMALL_MESH_DIR);
   dirs.emplace_back(SEPAX_MESH_DIR);
   for (const auto& d : dirs)
-    if (fs::exists(d / file)) return d / file;
+    for (const char* ext : {".off", ".stl.gz", ".obj.gz", ".stl", ".obj", ".off.gz"})
+      if (fs::exists(d / (name + ext))) return d / (name + ext);
   return {};
 }
 
@@ -155,7 +158,7 @@ void time_queries(benchmark::State& state, const std::vector<Pose>& poses, Query
 
 void register_pair(const std::shared_ptr<MeshData>& a, const std::shared_ptr<MeshData>& b, const Options& o) {
   gen::PoseSetOptions po;
-  po.seed = o.flags.sets.seed;
+  po.seed = gen::seed_for(o.flags.sets.seed, a->name + "x" + b->name);  // each pair its own pose stream
   po.count = o.poses;
   auto poses = std::make_shared<const std::vector<Pose>>(gen::near_contact_poses(a->mesh, b->mesh, po));
   const std::string pair = a->name + "x" + b->name;
@@ -236,7 +239,7 @@ void register_all(const Options& o) {
   for (const std::string& name : o.meshes) {
     const auto path = find_mesh(name);
     if (path.empty()) {
-      std::cerr << kProgram << ": " << name << ".off not found (SEPAX_MESH_DIR, " << SEPAX_SMALL_MESH_DIR << ", "
+      std::cerr << kProgram << ": mesh " << name << " (.off, .stl, .obj, or .gz) not found (SEPAX_MESH_DIR, " << SEPAX_SMALL_MESH_DIR << ", "
                 << SEPAX_MESH_DIR << "): its benchmarks are left out\n";
       continue;
     }
@@ -246,7 +249,9 @@ void register_all(const Options& o) {
   const std::pair<const char*, const char*> pairs[] = {{"couplingdown", "couplingdown"},
                                                        {"elephant", "elephant"},
                                                        {"couplingdown", "elephant"},
-                                                       {"armadillo", "armadillo"}};
+                                                       {"armadillo", "armadillo"},
+                                                       {"DTC-scaled", "DTC-scaled"},
+                                                       {"buildings", "buildings"}};
   for (const auto& [a, b] : pairs)
     if (meshes.count(a) && meshes.count(b)) register_pair(meshes[a], meshes[b], o);
 }

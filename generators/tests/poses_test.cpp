@@ -92,6 +92,13 @@ TEST(PoseGenerator, RestingPosesTouchExactly) {
   EXPECT_EQ(vertex_shares, 6);
 }
 
+TEST(PoseGenerator, EachPairHasItsOwnSeed) {
+  EXPECT_EQ(gen::seed_for(7, "elephant x elephant"), gen::seed_for(7, "elephant x elephant"));
+  EXPECT_NE(gen::seed_for(7, "elephant x elephant"), gen::seed_for(7, "couplingdown x elephant"));
+  EXPECT_NE(gen::seed_for(7, "elephant x elephant"), gen::seed_for(8, "elephant x elephant"));
+  EXPECT_NE(gen::seed_for(7, ""), 7u);  // mixed, not passed through
+}
+
 TEST(PoseGenerator, MovingPosesComeBackToContactAtNineTenthsOfDt) {
   const TriangleMesh m = box_mesh();
   const auto t = tree::build<double>(m);

@@ -25,15 +25,6 @@ struct MeshPairSpec {
 constexpr MeshPairSpec kPairs[] = {
     {"couplingdown", "couplingdown"}, {"elephant", "elephant"}, {"couplingdown", "elephant"}};
 
-/// Each pair's poses get their own seed, so that pairs do not share a stream
-/// (splitmix64's finaliser over the campaign seed and the pair's number).
-std::uint64_t pair_seed(std::uint64_t seed, std::size_t pair) {
-  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull * (pair + 1);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
 Json row_json(const TreeRow& r, std::uint64_t seed, const std::string& run_id) {
   Json j;
   j["run"] = run_id;
@@ -84,7 +75,7 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
     }
     const auto kernels = mesh_kernels(a, b, options.with_fcl);
     gen::PoseSetOptions po;
-    po.seed = pair_seed(options.seed, p);
+    po.seed = gen::seed_for(options.seed, pair);  // each pair its own pose stream
     po.count = options.poses_per_pair;
     po.resting = 4;  // exact contacts: on a face, at a shared vertex
     const auto poses = gen::near_contact_poses(a, b, po);

@@ -181,6 +181,15 @@ MovingPose moving_pose_near_contact(const tree::ObbTree<double>& ta, const tree:
   return mp;
 }
 
+std::uint64_t seed_for(std::uint64_t seed, std::string_view label) {
+  std::uint64_t h = 0xcbf29ce484222325ull;  // FNV-1a
+  for (unsigned char c : label) h = (h ^ c) * 0x100000001b3ull;
+  std::uint64_t z = seed + 0x9E3779B97F4A7C15ull + h;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
 std::vector<Pose> near_contact_poses(const TriangleMesh& a, const TriangleMesh& b, const PoseSetOptions& options) {
   const auto ta = tree::build<double>(a), tb = tree::build<double>(b);
   SeededSource src(options.seed);

@@ -13,6 +13,7 @@
 /// (no libm transcendental functions), so a seed gives the same poses everywhere.
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "sepax/core/shapes/pose.hpp"
@@ -60,6 +61,11 @@ struct MovingPose {
 };
 MovingPose moving_pose_near_contact(const tree::ObbTree<double>& ta, const tree::ObbTree<double>& tb,
                                     const TriangleMesh& a, const TriangleMesh& b, Source& src, double dt);
+
+/// A seed of its own for one mesh pair (or any label) from a campaign seed:
+/// FNV-1a over the label, mixed with the seed by splitmix64's finaliser — so
+/// that pairs do not share a pose stream, the same on every platform.
+std::uint64_t seed_for(std::uint64_t seed, std::string_view label);
 
 struct PoseSetOptions {
   std::uint64_t seed = 20261125;
