@@ -26,6 +26,7 @@
 #include "common/kernel_selection.hpp"
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
+#include "verify/stuck_call_report.hpp"
 #include "verify/tree_campaign.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/generators/generate.hpp"
@@ -243,7 +244,7 @@ class VerifyRun {
   /// The watchdog's report (on its thread): a call has not returned within
   /// --case-timeout.
   [[noreturn]] void stop_on_stuck(const StuckCall& call) {
-    stop_on_call(call, "hang", fmt::format("has not returned after {:.3g} s (--case-timeout {} s)", call.seconds,
+    stop_on_stuck_call(options_, results_, err_, call, "hang", fmt::format("has not returned after {:.3g} s (--case-timeout {} s)", call.seconds,
                                            options_.case_timeout_seconds),
                  "it will hang the same way", "with a longer --case-timeout");
   }
@@ -251,57 +252,11 @@ class VerifyRun {
   /// A fatal signal on a thread inside a watched call (on that thread): the
   /// kernel (a plugin's, a peer library's) crashed the process.
   [[noreturn]] void stop_on_crash(const StuckCall& call, const char* signal_name) {
-    stop_on_call(call, "crash", fmt::format("crashed ({})", signal_name), "it will crash the same way",
+    stop_on_stuck_call(options_, results_, err_, call, "crash", fmt::format("crashed ({})", signal_name), "it will crash the same way",
                  "after a fix");
   }
 
  private:
-  /// Writes the case(s) of the call under `subdir`/ (a batch call: every case
-  /// of its span), says how to replay them, and ends the process with exit
-  /// status 3; the rows of the groups already finished are in verify.jsonl
-  /// (appended per group).
-  [[noreturn]] void stop_on_call(const StuckCall& call, const char* subdir, const std::string& what,
-                                 const char* replay_note, const char* rerun_note) {
-    const CaseIdentity& g = *call.group;
-    const std::string who = call.kernel ? call.kernel->id : std::string("the exact oracle");
-    const std::string cases = call.count > 1 ? fmt::format("cases {} to {}", call.index, call.index + call.count - 1)
-                                             : fmt::format("case {}", call.index);
-    const std::string label = fmt::format("{} of {} {} {}{} (seed {})", cases, to_string(g.query),
-                                          to_string(g.scalar), gen::to_string(g.family),
-                                          g.moving ? " moving" : "", options_.seed);
-    err_ << fmt::format("\nsepax verify: {} {} on {}; stopping.\n", who, what, label);
-    try {
-      std::vector<Case> written;
-      for (std::uint64_t index = call.index; index < call.index + call.count; ++index) {
-        Finding f;
-        f.index = index;
-        f.detail = fmt::format("{} {}", who, what);
-        if (g.moving) {
-          gen::MovingPair m = gen::generate_moving(g.family, g.query, g.scalar, options_.seed, index);
-          f.pair = m.pair;
-          f.motion = m.motion;
-        } else {
-          f.pair = gen::generate(g.family, g.query, g.scalar, options_.seed, index);
-        }
-        const std::string id = fmt::format("{}-{}-{}{}-{}", call.kernel ? harness::case_file_stem(call.kernel->id) : "oracle",
-                                           gen::to_string(g.family), to_string(g.scalar), g.moving ? "-moving" : "",
-                                           index);
-        written.push_back(finding_case(g.query, g.scalar, g.family, f, id));
-        if (call.kernel) written.back().origin["kernel"] = call.kernel->id;
-      }
-      const auto path = results_.write_cases(subdir, written.front().id, written);
-      err_ << fmt::format("  the case{}: {}\n  replay ({}): {}\n", call.count > 1 ? "s (a batch call)" : "",
-                          path.string(), replay_note, replay_command(path, call.kernel));
-    } catch (const std::exception& e) {
-      err_ << "  (the case could not be written: " << e.what() << ")\n";
-    }
-    err_ << fmt::format("  rows of the groups finished before are in {}; rerun {}{}.\n",
-                        (results_.root() / "verify.jsonl").string(),
-                        call.kernel ? "without that kernel (--kernel selects kernels) or " : "", rerun_note)
-         << std::flush;
-    std::_Exit(3);
-  }
-
   void record(const Group& g, const GroupResult& result, const std::vector<const KernelInfo*>& kernels,
               const std::vector<gen::Family>& families) {
     totals_.cases += result.cases;
@@ -413,12 +368,6 @@ class VerifyRun {
     cost_rows_.back().costs += result.oracle_costs;
   }
 
-  /// `sepax check FILE`, with the options that brought kernels and the kernel.
-  std::string replay_command(const std::filesystem::path& path, const KernelInfo* kernel) const {
-    return fmt::format("{} check {}{}{}", options_.program, path.string(), options_.replay_arguments,
-                       kernel ? " --kernel " + kernel->id : "");
-  }
-
   Case finding_case(Query query, ScalarKind scalar, gen::Family family, const Finding& f, std::string id) const {
     return harness::finding_case(query, scalar, family, f, options_.seed, std::move(id));
   }
@@ -430,7 +379,7 @@ class VerifyRun {
     c.origin["kernel"] = kernel.id;
     try {
       const auto path = results_.write_case("gross", stem, c);
-      replays_.push_back({replay_command(path, &kernel), kernel.id + ": " + f.detail});
+      replays_.push_back({check_replay_command(options_, path, &kernel), kernel.id + ": " + f.detail});
     } catch (const std::exception& e) {
       err_ << "sepax verify: " << e.what() << '\n';
     }
@@ -447,7 +396,7 @@ class VerifyRun {
                                          gen::to_string(family), f.motion ? "-moving" : "", f.index);
     try {
       const auto path = results_.write_case("harness", stem, finding_case(query, scalar, family, f, stem));
-      replays_.push_back({replay_command(path, nullptr), f.detail});
+      replays_.push_back({check_replay_command(options_, path, nullptr), f.detail});
     } catch (const std::exception& e) {
       err_ << "sepax verify: " << e.what() << '\n';
     }

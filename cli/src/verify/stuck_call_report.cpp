@@ -1,0 +1,67 @@
+// verify's end on a call that hangs or crashes: see stuck_call_report.hpp.
+#include "verify/stuck_call_report.hpp"
+
+#include <cstdlib>
+#include <exception>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "sepax/generators/generate.hpp"
+#include "sepax/harness/campaign.hpp"
+
+namespace sepax::cli {
+
+using harness::CaseIdentity;
+using harness::StuckCall;
+
+std::string check_replay_command(const VerifyOptions& options, const std::filesystem::path& path,
+                                 const KernelInfo* kernel) {
+  return fmt::format("{} check {}{}{}", options.program, path.string(), options.replay_arguments,
+                     kernel ? " --kernel " + kernel->id : "");
+}
+
+[[noreturn]] void stop_on_stuck_call(const VerifyOptions& options, const ResultsDirectory& results, std::ostream& err,
+                                    const StuckCall& call, const char* subdir, const std::string& what,
+                                    const char* replay_note, const char* rerun_note) {
+  const CaseIdentity& g = *call.group;
+  const std::string who = call.kernel ? call.kernel->id : std::string("the exact oracle");
+  const std::string cases = call.count > 1 ? fmt::format("cases {} to {}", call.index, call.index + call.count - 1)
+                                           : fmt::format("case {}", call.index);
+  const std::string label = fmt::format("{} of {} {} {}{} (seed {})", cases, to_string(g.query),
+                                        to_string(g.scalar), gen::to_string(g.family),
+                                        g.moving ? " moving" : "", options.seed);
+  err << fmt::format("\nsepax verify: {} {} on {}; stopping.\n", who, what, label);
+  try {
+    std::vector<Case> written;
+    for (std::uint64_t index = call.index; index < call.index + call.count; ++index) {
+      Finding f;
+      f.index = index;
+      f.detail = fmt::format("{} {}", who, what);
+      if (g.moving) {
+        gen::MovingPair m = gen::generate_moving(g.family, g.query, g.scalar, options.seed, index);
+        f.pair = m.pair;
+        f.motion = m.motion;
+      } else {
+        f.pair = gen::generate(g.family, g.query, g.scalar, options.seed, index);
+      }
+      const std::string id = fmt::format("{}-{}-{}{}-{}", call.kernel ? harness::case_file_stem(call.kernel->id) : "oracle",
+                                         gen::to_string(g.family), to_string(g.scalar), g.moving ? "-moving" : "",
+                                         index);
+      written.push_back(harness::finding_case(g.query, g.scalar, g.family, f, options.seed, id));
+      if (call.kernel) written.back().origin["kernel"] = call.kernel->id;
+    }
+    const auto path = results.write_cases(subdir, written.front().id, written);
+    err << fmt::format("  the case{}: {}\n  replay ({}): {}\n", call.count > 1 ? "s (a batch call)" : "",
+                        path.string(), replay_note, check_replay_command(options, path, call.kernel));
+  } catch (const std::exception& e) {
+    err << "  (the case could not be written: " << e.what() << ")\n";
+  }
+  err << fmt::format("  rows of the groups finished before are in {}; rerun {}{}.\n",
+                      (results.root() / "verify.jsonl").string(),
+                      call.kernel ? "without that kernel (--kernel selects kernels) or " : "", rerun_note)
+       << std::flush;
+  std::_Exit(3);
+}
+
+}  // namespace sepax::cli
