@@ -28,12 +28,27 @@
 
 namespace sepax::tree::detail {
 
-/// A triangle's share of a node's covariance sums.
+/// A triangle's share of a node's covariance sums (or a node's sums).
 struct TriangleMoments {
   double area = 0;
   Vec3<double> first = Vec3<double>::Zero();  ///< area · (v0 + v1 + v2)
   std::array<double, 6> second{};             ///< area/12 · (S Sᵀ + Σ v vᵀ): xx yy zz xy xz yz
+
+  TriangleMoments& operator+=(const TriangleMoments& o) {
+    area += o.area;
+    first += o.first;
+    for (int k = 0; k < 6; ++k) second[k] += o.second[k];
+    return *this;
+  }
+  TriangleMoments operator-(const TriangleMoments& o) const {
+    TriangleMoments r = *this;
+    r.area -= o.area;
+    r.first -= o.first;
+    for (int k = 0; k < 6; ++k) r.second[k] -= o.second[k];
+    return r;
+  }
 };
+
 
 /// Coordinates the moments are taken in: (v − origin) / scale.
 struct MomentFrame {
@@ -72,18 +87,13 @@ TriangleMoments moments_of(const Triangle3<S>& t, const MomentFrame& f) {
   return m;
 }
 
-/// Axes from the summed moments (eigenvectors of M, Eigen's closed-form 3×3
-/// solver: any orthonormal frame is valid, containment never depends on it),
-/// or none when every triangle has zero area.
-inline bool node_frame(std::span<const TriangleMoments> moments, fitting::Frame& frame) {
-  double area = 0;
-  Vec3<double> first = Vec3<double>::Zero();
-  std::array<double, 6> second{};
-  for (const TriangleMoments& m : moments) {
-    area += m.area;
-    first += m.first;
-    for (int k = 0; k < 6; ++k) second[k] += m.second[k];
-  }
+/// Axes from a node's summed moments (eigenvectors of M, Eigen's closed-form
+/// 3×3 solver: any orthonormal frame is valid, containment never depends on
+/// it), or none when every triangle has zero area.
+inline bool node_frame(const TriangleMoments& sum, fitting::Frame& frame) {
+  const double area = sum.area;
+  const Vec3<double>& first = sum.first;
+  const std::array<double, 6>& second = sum.second;
   if (!(area > 0)) return false;
   const Vec3<double> c = first / (3.0 * area);
   Eigen::Matrix3d cov;
@@ -96,8 +106,6 @@ inline bool node_frame(std::span<const TriangleMoments> moments, fitting::Frame&
   return frame[0].allFinite() && frame[1].allFinite() && frame[2].allFinite();
 }
 
-/// The node's box: the frame from the moments, every vertex enclosed exactly;
-/// fit_triangles itself when the moments give no frame (all areas zero).
 /// One triangle's own frame: its longest edge, the in-plane normal to it, the
 /// triangle's normal — the eigenvectors' job done without a solver (its box is
 /// flat, as the covariance's would be). False for a zero-area triangle.
@@ -115,11 +123,14 @@ bool triangle_frame(const Triangle3<S>& t, fitting::Frame& frame) {
   return frame[0].allFinite() && frame[1].allFinite() && frame[2].allFinite();
 }
 
+/// The node's box: the frame from its moments' sum (a single triangle: its own
+/// frame), every vertex enclosed exactly; fit_triangles itself when neither
+/// gives a frame (all areas zero).
 template <class S>
-Obb3<S> fit_node(std::span<const Triangle3<S>> tris, std::span<const TriangleMoments> moments) {
+Obb3<S> fit_node(std::span<const Triangle3<S>> tris, const TriangleMoments& sum) {
   fitting::Frame frame;
-  const bool framed = tris.size() == 1 ? triangle_frame(tris[0], frame) || node_frame(moments, frame)
-                                       : node_frame(moments, frame);
+  const bool framed = tris.size() == 1 ? triangle_frame(tris[0], frame) || node_frame(sum, frame)
+                                       : node_frame(sum, frame);
   if (!framed) return fitting::fit_triangles<S>(tris);
   auto corner = [&](std::size_t k) -> const Vec3<S>& { return tris[k / 3].vertices[k % 3]; };
   return fitting::enclose_with<S>(fitting::round_frame<S>(frame), 3 * tris.size(), corner);

@@ -20,40 +20,46 @@ namespace {
 struct Pending {
   std::uint32_t node;
   std::uint32_t depth;
+  detail::TriangleMoments sum;  ///< of the node's triangles
 };
 
-/// The build's parallel arrays, permuted together, and scratch space reused by
-/// every split (allocating per node was a tenth of the build).
+/// The build's two parallel arrays, permuted together, and scratch space
+/// reused by every split (allocating per node was a tenth of the build).
+/// Centroids and moments are recomputed from the triangles where needed:
+/// permuting them too was most of the build's memory traffic (a deep tree —
+/// 61 levels on buildings.obj with center splits — moves every array once a level).
 template <class S>
 struct BuildArrays {
   std::vector<Triangle3<S>>& tri;
   std::vector<std::uint32_t>& order;
-  std::vector<Vec3<double>> centroid;
-  std::vector<detail::TriangleMoments> moments;
+  detail::MomentFrame frame;
   std::vector<double> proj, sorted;
   std::vector<std::uint32_t> perm;
   std::vector<Triangle3<S>> tri_tmp;
   std::vector<std::uint32_t> order_tmp;
-  std::vector<Vec3<double>> centroid_tmp;
-  std::vector<detail::TriangleMoments> moments_tmp;
 
-  /// Reorders [first, first + count) of every array by perm.
+  Vec3<double> centroid(std::uint32_t k) const {
+    const auto& t = tri[k].vertices;
+    return (t[0].template cast<double>() + t[1].template cast<double>() + t[2].template cast<double>()) / 3.0;
+  }
+
+  detail::TriangleMoments moments(std::uint32_t first, std::uint32_t count) const {
+    detail::TriangleMoments sum;
+    for (std::uint32_t k = first; k < first + count; ++k) sum += detail::moments_of(tri[k], frame);
+    return sum;
+  }
+
+  /// Reorders [first, first + count) of both arrays by perm.
   void apply(std::uint32_t first, std::uint32_t count) {
     tri_tmp.resize(count);
     order_tmp.resize(count);
-    centroid_tmp.resize(count);
-    moments_tmp.resize(count);
     for (std::uint32_t k = 0; k < count; ++k) {
       const std::uint32_t from = first + perm[k];
       tri_tmp[k] = tri[from];
       order_tmp[k] = order[from];
-      centroid_tmp[k] = centroid[from];
-      moments_tmp[k] = moments[from];
     }
     std::copy_n(tri_tmp.begin(), count, tri.begin() + first);
     std::copy_n(order_tmp.begin(), count, order.begin() + first);
-    std::copy_n(centroid_tmp.begin(), count, centroid.begin() + first);
-    std::copy_n(moments_tmp.begin(), count, moments.begin() + first);
   }
 };
 
@@ -71,7 +77,7 @@ std::uint32_t split(const Obb3<S>& box, SplitRule rule, std::uint32_t first, std
   arr.perm.resize(count);
   for (int axis : axes) {
     const Vec3<double> a = box.axes[axis].template cast<double>();
-    for (std::uint32_t k = 0; k < count; ++k) arr.proj[k] = a.dot(arr.centroid[first + k] - c);
+    for (std::uint32_t k = 0; k < count; ++k) arr.proj[k] = a.dot(arr.centroid(first + k) - c);
     double at = 0;  // the center plane: projection 0 relative to the center
     if (rule == SplitRule::median) {
       arr.sorted.assign(arr.proj.begin(), arr.proj.begin() + count);
@@ -108,8 +114,7 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
   if (n > std::size_t(INT32_MAX) / 2) throw std::invalid_argument("sepax::tree::build: too many triangles");
   tree.triangles.resize(n);
   tree.order.resize(n);
-  BuildArrays<S> arr{tree.triangles, tree.order, std::vector<Vec3<double>>(n), {}, std::vector<double>(n), {}, {}, {},
-                      {}, {}, {}};
+  BuildArrays<S> arr{tree.triangles, tree.order, {}, std::vector<double>(n), {}, {}, {}, {}};
   for (std::size_t i = 0; i < n; ++i) {
     for (int j = 0; j < 3; ++j) {
       const std::uint32_t v = mesh.triangles[i][j];
@@ -123,25 +128,20 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
       tree.triangles[i].vertices[j] = p;
     }
     tree.order[i] = std::uint32_t(i);
-    const auto& t = tree.triangles[i].vertices;
-    arr.centroid[i] = (t[0].template cast<double>() + t[1].template cast<double>() + t[2].template cast<double>()) / 3.0;
   }
-  const detail::MomentFrame frame = detail::moment_frame<S>(tree.triangles);
-  arr.moments.resize(n);
-  for (std::size_t i = 0; i < n; ++i) arr.moments[i] = detail::moments_of(tree.triangles[i], frame);
+  arr.frame = detail::moment_frame<S>(tree.triangles);
   if (n > 0) {
     tree.nodes.reserve(2 * (n / options.leaf_size + 1));
     Node<S> root;
     root.first = 0;
     root.count = std::uint32_t(n);
     tree.nodes.push_back(root);
-    std::vector<Pending> stack{{0, 0}};
+    std::vector<Pending> stack{{0, 0, arr.moments(0, std::uint32_t(n))}};
     while (!stack.empty()) {
       const Pending p = stack.back();
       stack.pop_back();
       Node<S>& node = tree.nodes[p.node];
-      node.box = detail::fit_node<S>(tree.triangles_of(node),  // contains them exactly
-                                     std::span<const detail::TriangleMoments>(arr.moments).subspan(node.first, node.count));
+      node.box = detail::fit_node<S>(tree.triangles_of(node), p.sum);  // contains them exactly
       node.radius = enclosing_radius(node.box);
       tree.box_scale = std::max(tree.box_scale, scale_of(node.box));
       tree.stats.depth = std::max(tree.stats.depth, p.depth);
@@ -160,8 +160,15 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
       tree.nodes[p.node].left = li;  // `node` may dangle after push_back; right is li + 1
       tree.nodes.push_back(l);
       tree.nodes.push_back(r);
-      stack.push_back({std::uint32_t(li + 1), p.depth + 1});
-      stack.push_back({std::uint32_t(li), p.depth + 1});
+      // The smaller child's sums directly, the larger one's as the rest of the
+      // parent's (half the summing; the subtraction loses digits only in
+      // proportion to the parent, which is at most twice the larger child).
+      const bool left_smaller = left <= count - left;
+      const detail::TriangleMoments small =
+          left_smaller ? arr.moments(first, left) : arr.moments(first + left, count - left);
+      const detail::TriangleMoments large = p.sum - small;
+      stack.push_back({std::uint32_t(li + 1), p.depth + 1, left_smaller ? large : small});
+      stack.push_back({std::uint32_t(li), p.depth + 1, left_smaller ? small : large});
     }
   }
   tree.stats.bytes = tree.nodes.size() * sizeof(Node<S>) + n * sizeof(Triangle3<S>) + n * sizeof(std::uint32_t);

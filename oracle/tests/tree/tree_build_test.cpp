@@ -76,7 +76,7 @@ std::size_t expect_nodes_contain_exactly(const tree::ObbTree<S>& t) {
 template <class S>
 void check_mesh(const std::string& file, const TriangleMesh& m) {
   for (auto rule : {tree::SplitRule::center, tree::SplitRule::median})
-    for (std::uint32_t leaf : {4u, 16u}) {
+    for (std::uint32_t leaf : {1u, 4u, 16u}) {
       const tree::BuildOptions o{rule, leaf};
       const auto t = tree::build<S>(m, o);
       SCOPED_TRACE(file + " " + (rule == tree::SplitRule::center ? "center" : "median") + " leaf " +

@@ -118,9 +118,11 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
     throw std::invalid_argument(
         "sepax::fitting::enclose: the axes are (nearly) linearly dependent, det = " + std::to_string(b.det));
 
-  // Pass 1: the projection intervals (in units of D) relative to X0 = point(0).
+  // One pass: the projection intervals (in units of D) relative to X0 = point(0),
+  // and the largest |d̂m| of d̂ = fl(p − X0), per coordinate m.
   const Vec3<double> x0 = Vec3<S>(point(0)).template cast<double>();
   std::array<double, 3> lo{0, 0, 0}, hi{0, 0, 0};
+  Vec3<double> dmax = Vec3<double>::Zero();
   for (std::size_t k = 0; k < count; ++k) {
     const Vec3<S> p = point(k);
     if (!detail::finite(p))
@@ -129,6 +131,7 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
     if (!detail::finite(d))
       throw std::overflow_error("sepax::fitting::enclose: point " + std::to_string(k) +
                                 " minus the first point overflows double");
+    dmax = dmax.cwiseMax(d.cwiseAbs());
     for (int i = 0; i < 3; ++i) {
       const double t = b.n[i].dot(d);
       lo[i] = std::min(lo[i], t);
@@ -143,35 +146,30 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
   if (!detail::finite(box.center))
     throw std::overflow_error("sepax::fitting::enclose: the center does not fit the scalar");
 
-  // Pass 2: certified extents against the stored center. For d̂ = fl(p − C)
-  // (|d̂ − d| ≤ γ1·|d̂|) and t̂ = fl(n̂i·d̂): |t̂ − ni·(p − C)| ≤ γ7·Σm Nim·|d̂m|
-  // (γ3 for the dot, γ2 for n̂, γ1 for d̂) ≤ γ7·(max_m Nim)·Σm|d̂m|. The pass keeps
-  // max|t̂| and max Σm|d̂m| (3 dot products a point, no per-point bound: the bound
-  // was half the pass), and the bound is taken once, as 2·γ8·(computed product)
-  // to cover its own rounding; + absolute terms for products that may be
-  // subnormal (each off by ≤ 2^-1075), always added: they cost nothing.
-  const Vec3<double> cd = box.center.template cast<double>();
-  std::array<double, 3> tmax{0, 0, 0};
-  double dsum_max = 0;
-  for (std::size_t k = 0; k < count; ++k) {
-    const Vec3<double> d = Vec3<S>(point(k)).template cast<double>() - cd;
-    if (!detail::finite(d))  // else inf·0 = NaN would slip through std::max below
-      throw std::overflow_error("sepax::fitting::enclose: point " + std::to_string(k) +
-                                " minus the center overflows double");
-    dsum_max = std::max(dsum_max, std::abs(d[0]) + std::abs(d[1]) + std::abs(d[2]));
-    for (int i = 0; i < 3; ++i) tmax[i] = std::max(tmax[i], std::abs(b.n[i][0] * d[0] + b.n[i][1] * d[1] + b.n[i][2] * d[2]));
-  }
+  // Certified extents against the STORED center C, from the same intervals:
+  // ni·(p − C) = ni·(p − X0) − ni·(C − X0). For d̂ = fl(p − X0) and t̂ = fl(n̂i·d̂),
+  // |t̂ − ni·(p − X0)| ≤ γ7·Σm Nim·|d̂m| (γ3 for the dot, γ2 for n̂, γ1 for d̂)
+  // ≤ γ7·Σm Nim·max|d̂m|; the same for t̂c = fl(n̂i·ĉ), ĉ = fl(C − X0). So
+  // |ni·(p − C)| ≤ max(hi − t̂c, t̂c − lo) + γ7·Σm Nim·(max|d̂m| + |ĉm|), taken
+  // as (1 + 4u)·(the rounded difference) + 2·γ8·(the rounded sum) to cover
+  // their own rounding; + absolute terms for products that may be subnormal
+  // (each off by ≤ 2^-1075), always added: they cost nothing. (One pass over the
+  // points: a second one, against the stored center, was a fifth of a tree build.)
+  const Vec3<double> dc = box.center.template cast<double>() - x0;
+  if (!detail::finite(dc)) throw std::overflow_error("sepax::fitting::enclose: the center minus the first point overflows double");
+  const Vec3<double> reach = dmax + dc.cwiseAbs();  // per coordinate: max|d̂m| + |ĉm|
+  const double reach_sum = reach[0] + reach[1] + reach[2];
   std::array<double, 3> num{0, 0, 0};
   for (int i = 0; i < 3; ++i) {
-    if (dsum_max == 0) break;  // every point is C exactly: t = 0 exactly
-    const double nmax = std::max({b.N[i][0], b.N[i][1], b.N[i][2]});
-    double e = 2.0 * detail::gamma_k(8) * (nmax * dsum_max) + 0x1p-1065;
-    // n̂ off by ≤ 2^-1074 per component when its products underflowed; the
-    // absolute 2^-1073 covers 2^-1070·dsum itself rounding to zero.
-    if (b.underflow) e += 0x1p-1070 * dsum_max + 0x1p-1073;
-    num[i] = tmax[i] + e;
-    if (!std::isfinite(num[i]))
-      throw std::overflow_error("sepax::fitting::enclose: a projection overflows double");
+    if (dmax[0] == 0 && dmax[1] == 0 && dmax[2] == 0) break;  // every point is X0 = C exactly: t = 0 exactly
+    const double tc = b.n[i].dot(dc);
+    const double spread = std::max({0.0, hi[i] - tc, tc - lo[i]});
+    double e = 2.0 * detail::gamma_k(8) * (b.N[i][0] * reach[0] + b.N[i][1] * reach[1] + b.N[i][2] * reach[2]) +
+               0x1p-1064;
+    // n̂ off by ≤ 2^-1074 per component when its products underflowed.
+    if (b.underflow) e += 0x1p-1070 * reach_sum + 0x1p-1072;
+    num[i] = spread * (1.0 + 4.0 * detail::u_double) + e;
+    if (!std::isfinite(num[i])) throw std::overflow_error("sepax::fitting::enclose: a projection overflows double");
   }
   // ai ≥ |t|/|D|: num·(1+u) over det_low, one division, one product: (1 + 8u)
   // covers their relative errors, + 2^-1070 their absolute ones if subnormal.
