@@ -31,9 +31,9 @@ struct MeshKernel {
   std::function<MovingMeshAnswer(const Pose&, const Vec3<double>& velocity, double dt)> moving;
 };
 
-/// sepax's OBB trees of a and b: sepax/center/leaf1/{double,float} and
-/// sepax/median/leaf4/{double,float} (the benchmark's fastest split and leaf
-/// size, and the default build), built once.
+/// sepax's OBB trees of a and b: sepax/center/leaf1/{double,float} (the
+/// default build, the benchmark's fastest) and sepax/median/leaf4/{double,float}
+/// (the other split rule, a quarter of the nodes), built once.
 std::vector<MeshKernel> sepax_tree_kernels(const TriangleMesh& a, const TriangleMesh& b);
 
 /// One kernel's answers over poses.
