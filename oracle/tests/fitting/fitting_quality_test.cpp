@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "mesh_off.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
+#include "test_meshes.hpp"
 #include "sepax/core/fitting/fit_hull.hpp"
 #include "sepax/core/fitting/fit_min_volume.hpp"
 #include "sepax/core/fitting/fit_points.hpp"
@@ -44,7 +45,7 @@ struct Row {
 };
 
 void quality(const std::string& path, const std::string& name) {
-  const auto mesh = fitting_test::read_off(path);
+  const auto mesh = harness::read_mesh(path);
   std::vector<Vec3<double>> vd = mesh.vertices;
   std::vector<Vec3<float>> vf;
   for (const auto& p : vd) vf.push_back(p.cast<float>());
@@ -65,8 +66,8 @@ void quality(const std::string& path, const std::string& name) {
     rows.push_back(r);
   };
   run("points (§6.1.2)", [&] { return fit_points<double>(vd); }, [&] { return fit_points<float>(vf); });
-  run("triangles (§6.1.3)", [&] { return fit_triangles<double, std::uint32_t>(vd, mesh.faces); },
-      [&] { return fit_triangles<float, std::uint32_t>(vf, mesh.faces); });
+  run("triangles (§6.1.3)", [&] { return fit_triangles<double, std::uint32_t>(vd, mesh.triangles); },
+      [&] { return fit_triangles<float, std::uint32_t>(vf, mesh.triangles); });
   run("hull (§6.1.2-3)", [&] { return fit_hull(std::span<const Vec3<double>>(vd)); },
       [&] { return fit_hull(std::span<const Vec3<float>>(vf)); });
   run("min volume (§6.1.1)", [&] { return fit_min_volume<double>(vd); }, [&] { return fit_min_volume<float>(vf); });
@@ -74,7 +75,7 @@ void quality(const std::string& path, const std::string& name) {
       [&] { return fit_min_volume_hull(std::span<const Vec3<float>>(vf)); });
 
   std::printf("\n%s: %zu vertices, %zu triangles; CGAL oriented_bounding_box (seed 0) volume %.6g in %.1f ms\n",
-              name.c_str(), vd.size(), mesh.faces.size(), ref.volume, ms_ref);
+              name.c_str(), vd.size(), mesh.triangles.size(), ref.volume, ms_ref);
   std::printf("exact fallbacks of box_contains_exactly so far (this thread): %zu\n",
               oracle::box_containment_exact_fallbacks());
   std::printf("| method | volume / CGAL (double) | ms (double) | volume / CGAL (float) | ms (float) |\n");
@@ -104,14 +105,16 @@ void quality(const std::string& path, const std::string& name) {
   }
 }
 
-TEST(FittingQuality, Couplingdown) {
-  quality(fitting_test::small_mesh_path("couplingdown.off"), "couplingdown.off");
-}
-TEST(FittingQuality, Elephant) { quality(fitting_test::small_mesh_path("elephant.off"), "elephant.off"); }
-TEST(FittingQuality, Armadillo) {
-  const std::string path = fitting_test::large_mesh_path("armadillo.off");
+void quality_of(const std::string& file) {
+  const std::string path = sepax::test::mesh_path(file);
   if (!std::ifstream(path)) GTEST_SKIP() << path << " not found (set SEPAX_MESH_DIR)";
-  quality(path, "armadillo.off");
+  quality(path, file);
 }
+
+TEST(FittingQuality, Couplingdown) { quality_of("couplingdown.off"); }
+TEST(FittingQuality, Elephant) { quality_of("elephant.off"); }
+TEST(FittingQuality, Armadillo) { quality_of("armadillo.off"); }
+TEST(FittingQuality, DTC) { quality_of("DTC-scaled.stl.gz"); }
+TEST(FittingQuality, Buildings) { quality_of("buildings.obj.gz"); }
 
 }  // namespace

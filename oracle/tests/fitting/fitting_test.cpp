@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "mesh_off.hpp"
+#include "sepax/harness/mesh/mesh_file.hpp"
+#include "test_meshes.hpp"
 #include "sepax/core/fitting/enclose.hpp"
 #include "sepax/core/fitting/fit_hull.hpp"
 #include "sepax/core/fitting/fit_min_volume.hpp"
@@ -224,14 +225,14 @@ TEST(FittingOracle, OverflowIsReportedNotHidden) {
 // The vertices and triangles of two real meshes.
 template <class S>
 void mesh_case(const std::string& name) {
-  const auto mesh = fitting_test::read_off(fitting_test::small_mesh_path(name));
+  const auto mesh = harness::read_mesh(sepax::test::mesh_path(name));
   Cloud<S> v;
   for (const auto& p : mesh.vertices) v.push_back(p.template cast<S>());
   for (const auto& m : methods<S>()) expect_good_box(m.fit(v), v, name + " " + m.name);
-  const Obb3<S> t = fit_triangles<S, std::uint32_t>(v, mesh.faces);
+  const Obb3<S> t = fit_triangles<S, std::uint32_t>(v, mesh.triangles);
   expect_good_box(t, v, name + " indexed triangles");
   std::vector<Triangle3d> tris;
-  for (const auto& f : mesh.faces)
+  for (const auto& f : mesh.triangles)
     tris.push_back({{v[f[0]].template cast<double>(), v[f[1]].template cast<double>(), v[f[2]].template cast<double>()}});
   EXPECT_EQ(oracle::box_contains_exactly(t.template cast<double>(), std::span<const Triangle3d>(tris)), std::nullopt);
 }
