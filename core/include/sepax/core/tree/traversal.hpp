@@ -59,19 +59,13 @@ class Traversal {
       shared.in_use = true;
     }
     if (++c_->epoch == 0) {  // wrapped: no stale stamp may equal a new epoch
-      std::fill(c_->box_epoch.begin(), c_->box_epoch.end(), 0u);
-      std::fill(c_->tri_epoch.begin(), c_->tri_epoch.end(), 0u);
+      for (auto& e : c_->box) e.epoch = 0;
+      for (auto& e : c_->tri) e.epoch = 0;
       c_->epoch = 1;
     }
     epoch_ = c_->epoch;
-    if (c_->box.size() < b.nodes.size()) {
-      c_->box.resize(b.nodes.size());
-      c_->box_epoch.resize(b.nodes.size(), 0);
-    }
-    if (c_->tri.size() < b.triangles.size()) {
-      c_->tri.resize(b.triangles.size());
-      c_->tri_epoch.resize(b.triangles.size(), 0);
-    }
+    if (c_->box.size() < b.nodes.size()) c_->box.resize(b.nodes.size());
+    if (c_->tri.size() < b.triangles.size()) c_->tri.resize(b.triangles.size());
   }
   ~Traversal() {
     if (!own_) c_->in_use = false;
@@ -136,25 +130,31 @@ class Traversal {
   }
 
   /// B's node box posed, grown for both boxes' slack, and the radius of its ball.
-  struct PosedBox {
+  /// Its epoch stamp in the same two cache lines: on large meshes the cache
+  /// is read at random and each separate stamp array cost a miss of its own.
+  struct alignas(64) PosedBox {
     Obb3<S> box;
     float radius;
+    std::uint32_t epoch = 0;
   };
   const PosedBox& posed_box(std::int32_t ib) {
-    if (c_->box_epoch[ib] != epoch_) {
+    PosedBox& e = c_->box[ib];
+    if (e.epoch != epoch_) {
       const Node<S>& n = b_.nodes[ib];
-      c_->box[ib] = {posing_.box(n.box, a_slack_), posing_.radius(n.radius, n.box, a_slack_)};
-      c_->box_epoch[ib] = epoch_;
+      e.box = posing_.box(n.box, a_slack_);
+      e.radius = posing_.radius(n.radius, n.box, a_slack_);
+      e.epoch = epoch_;
     }
-    return c_->box[ib];
+    return e;
   }
 
   const Triangle3<S>& posed_triangle(std::uint32_t kb) {
-    if (c_->tri_epoch[kb] != epoch_) {
-      c_->tri[kb] = posing_.triangle(b_.triangles[kb]);
-      c_->tri_epoch[kb] = epoch_;
+    PosedTriangle& e = c_->tri[kb];
+    if (e.epoch != epoch_) {
+      e.tri = posing_.triangle(b_.triangles[kb]);
+      e.epoch = epoch_;
     }
-    return c_->tri[kb];
+    return e.tri;
   }
 
  private:
@@ -208,11 +208,13 @@ class Traversal {
     std::int32_t ia, ib;
     int da, db;
   };
+  struct PosedTriangle {
+    Triangle3<S> tri;
+    std::uint32_t epoch = 0;
+  };
   struct Cache {
     std::vector<PosedBox> box;
-    std::vector<std::uint32_t> box_epoch;
-    std::vector<Triangle3<S>> tri;
-    std::vector<std::uint32_t> tri_epoch;
+    std::vector<PosedTriangle> tri;
     std::vector<Item> stack;
     std::uint32_t epoch = 0;
     bool in_use = false;
