@@ -153,7 +153,8 @@ int run_command_line(int argc, char** argv) {
   mesh_check_cmd
       ->add_option("--pose", mesh_check.poses,
                    "Poses of B in A's frame, JSON Lines: {\"id\": \"p1\", \"pose\": [[r00,r01,r02,t0],[r10,r11,r12,t1],"
-                   "[r20,r21,r22,t2]]}, numbers as JSON numbers or hex-float strings (README \"Mesh checks\")")
+                   "[r20,r21,r22,t2]]}, numbers as JSON numbers or hex-float strings; add \"velocity\": [vx,vy,vz] and \"dt\" "
+                   "for B translating over [0, dt] (README \"Mesh checks\")")
       ->required()
       ->type_name("POSES.jsonl");
   mesh_check_cmd->add_flag("--json", mesh_check.json, "JSON Lines output, one object per pose");
