@@ -7,17 +7,13 @@
 
 namespace sepax::bench {
 
-namespace {
-
-std::vector<std::string> split(const std::string& text) {
+std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');)
     if (!item.empty()) out.push_back(item);
   return out;
 }
-
-}  // namespace
 
 void usage_error(const std::string& program, const std::string& message) {
   std::cerr << program << ": " << message << '\n';
@@ -49,7 +45,7 @@ void take_flags(int& argc, char** argv, const std::string& program, SetFlags& fl
       flags.sets.seed = positive_flag(program, "--sepax_seed", *v);
     } else if (auto v = flag_value(arg, "--sepax_families")) {
       flags.families.clear();
-      for (const std::string& name : split(*v)) {
+      for (const std::string& name : split_list(*v)) {
         const auto f = gen::parse_family(name);
         if (!f) usage_error(program, "--sepax_families: unknown family '" + name + "'");
         flags.families.push_back(*f);
@@ -57,7 +53,7 @@ void take_flags(int& argc, char** argv, const std::string& program, SetFlags& fl
       if (flags.families.empty()) usage_error(program, "--sepax_families: no family given");
     } else if (auto v = flag_value(arg, "--sepax_sets")) {
       flags.set_kinds.clear();
-      for (const std::string& name : split(*v)) {
+      for (const std::string& name : split_list(*v)) {
         bool found = false;
         for (SetKind s : {SetKind::mixed, SetKind::separated, SetKind::intersecting})
           if (to_string(s) == name) flags.set_kinds.push_back(s), found = true;

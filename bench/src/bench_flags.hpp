@@ -22,6 +22,9 @@ struct SetFlags {
 };
 
 /// Prints "PROGRAM: message" and exits with status 2.
+/// "a,b,,c" → {"a", "b", "c"}: the comma lists of the --sepax_* flags.
+std::vector<std::string> split_list(const std::string& text);
+
 [[noreturn]] void usage_error(const std::string& program, const std::string& message);
 
 /// `value` as a positive integer, or a usage error naming `flag`.

@@ -29,7 +29,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -50,14 +49,6 @@ struct Options {
   std::size_t poses = 256;
   std::vector<std::string> meshes{"couplingdown", "elephant", "armadillo"};
 };
-
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream in(s);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 Options parse(int& argc, char** argv) {
   Options o;

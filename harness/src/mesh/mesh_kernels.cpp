@@ -3,13 +3,11 @@
 
 #include <algorithm>
 #include <chrono>
-#include <iterator>
 #include <memory>
 
 #include "sepax/core/tree/obb_tree.hpp"
 #include "sepax/core/tree/moving_traversal.hpp"
 #include "sepax/core/tree/traversal.hpp"
-#include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/mesh_truth.hpp"
 
 namespace sepax::harness {
@@ -75,9 +73,7 @@ MeshPoseOutcome judge_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, co
     const auto pairs = k.pairs(pose);
     t.seconds += since(t0);
     const auto j = judge_mesh_answer(a, b, pose, exact, hit, pairs, k.scalar);
-    ++t.poses;
-    t.hits += hit;
-    (j.cls == oracle::Class::gross ? t.gross : j.cls == oracle::Class::boundary ? t.boundary : t.ok) += 1;
+    t.add(hit, j.cls);
     MeshAnswer ans;
     ans.hit = hit;
     ans.pairs = pairs.size();
@@ -98,7 +94,6 @@ MeshPoseOutcome judge_moving_mesh_pose(const TriangleMesh& a, const TriangleMesh
   o.truth_hit = !exact.pairs.empty();
   o.truth_pairs = exact.pairs.size();
   if (o.truth_hit) o.truth_first_time = exact.first_time;
-  const LinearMotiond motion{Vec3<double>::Zero(), velocity, dt};
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const MeshKernel& k = kernels[i];
     MeshAnswer ans;
@@ -114,39 +109,8 @@ MeshPoseOutcome judge_moving_mesh_pose(const TriangleMesh& a, const TriangleMesh
     ans.hit = m.hit;
     ans.pairs = m.pairs.size();
     ans.first_time = m.first_time;
-    MeshAnswerJudgement& j = ans.judgement;
-    std::vector<MeshPair> only_kernel, only_exact;
-    std::set_difference(m.pairs.begin(), m.pairs.end(), exact.pairs.begin(), exact.pairs.end(),
-                        std::back_inserter(only_kernel));
-    std::set_difference(exact.pairs.begin(), exact.pairs.end(), m.pairs.begin(), m.pairs.end(),
-                        std::back_inserter(only_exact));
-    j.extra = only_kernel.size();
-    j.missed = only_exact.size();
-    auto judge_pair = [&](const MeshPair& p, bool exact_says) {
-      ShapePair sp;
-      sp.query = Query::tri_tri;
-      sp.tri_a = a.triangle(p.first);
-      sp.tri_b = pose.apply(b.triangle(p.second));
-      const double margin = std::abs(oracle::moving_margin(sp, motion, exact_says));
-      if (margin <= oracle::moving_boundary_tolerance(sp, motion, k.scalar)) {
-        ++j.boundary;
-        if (j.cls == oracle::Class::ok) j.cls = oracle::Class::boundary;
-      } else {
-        ++j.gross;
-        j.cls = oracle::Class::gross;
-        if (!j.first_gross) j.first_gross = p;
-      }
-    };
-    for (const MeshPair& p : only_kernel) judge_pair(p, false);
-    for (const MeshPair& p : only_exact) judge_pair(p, true);
-    if (m.hit != o.truth_hit && j.cls == oracle::Class::ok) j.cls = oracle::Class::gross;  // a verdict without pairs behind it
-    if (m.first_time && o.truth_first_time &&
-        std::abs(*m.first_time - *o.truth_first_time) > oracle::contact_time_tolerance(k.scalar) * dt &&
-        j.cls != oracle::Class::gross)
-      j.cls = j.boundary > 0 ? oracle::Class::boundary : oracle::Class::gross;
-    ++t.poses;
-    t.hits += m.hit;
-    (j.cls == oracle::Class::gross ? t.gross : j.cls == oracle::Class::boundary ? t.boundary : t.ok) += 1;
+    ans.judgement = judge_moving_mesh_answer(a, b, pose, velocity, dt, exact, m.hit, m.pairs, m.first_time, k.scalar);
+    t.add(m.hit, ans.judgement.cls);
     o.answers.push_back(std::move(ans));
   }
   return o;

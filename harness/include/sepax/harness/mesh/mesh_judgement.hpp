@@ -19,6 +19,7 @@
 #include "sepax/core/shapes/pose.hpp"
 #include "sepax/core/shapes/triangle_mesh.hpp"
 #include "sepax/harness/truth.hpp"
+#include "sepax/oracle/mesh_truth.hpp"
 
 namespace sepax::harness {
 
@@ -32,9 +33,24 @@ struct MeshAnswerJudgement {
   std::optional<MeshPair> first_gross;  ///< to replay
 };
 
+/// The triangle pair as a single case: a's triangle, b's posed in double.
+ShapePair posed_pair(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose_b, const MeshPair& p);
+
 /// `exact` and `reported` sorted (mesh indices: a's triangle, b's triangle).
 MeshAnswerJudgement judge_mesh_answer(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose_b,
                                       const std::vector<MeshPair>& exact, bool says_intersects,
                                       const std::vector<MeshPair>& reported, ScalarKind scalar);
+
+/// A moving answer (B translating by t·velocity over [0, dt]) against the exact
+/// moving truth: a disagreeing pair is boundary when its exact moving margin
+/// is within the kernel's band (oracle::moving_boundary_tolerance), else gross;
+/// a verdict with no disagreeing pair behind it is gross; a first time off by
+/// more than oracle::contact_time_tolerance·dt is gross unless some
+/// disagreement was boundary (then boundary).
+MeshAnswerJudgement judge_moving_mesh_answer(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose_b,
+                                             const Vec3<double>& velocity, double dt,
+                                             const oracle::MovingMeshTruth& exact, bool says_intersects,
+                                             const std::vector<MeshPair>& reported,
+                                             const std::optional<double>& first_time, ScalarKind scalar);
 
 }  // namespace sepax::harness

@@ -41,6 +41,12 @@ struct MeshKernelTally {
   std::size_t poses = 0, ok = 0, boundary = 0, gross = 0;
   std::size_t hits = 0;   ///< poses it called intersecting
   double seconds = 0;     ///< both queries, every pose
+
+  void add(bool hit, oracle::Class cls) {
+    ++poses;
+    hits += hit;
+    (cls == oracle::Class::gross ? gross : cls == oracle::Class::boundary ? boundary : ok) += 1;
+  }
 };
 
 struct MeshAnswer {
@@ -65,11 +71,8 @@ MeshPoseOutcome judge_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, co
                                 const std::vector<MeshKernel>& kernels, std::vector<MeshKernelTally>& tallies);
 
 /// A moving pose: the exact pairs that touch in [0, dt] and the first time
-/// (oracle::exact_moving_mesh_truth), then every kernel with a moving query.
-/// A disagreeing pair is boundary when its exact moving margin is within the
-/// kernel's band (oracle::moving_boundary_tolerance), else gross; a first time
-/// off by more than oracle::contact_time_tolerance·dt is gross unless some
-/// disagreement was boundary (then boundary).
+/// (oracle::exact_moving_mesh_truth), then every kernel with a moving query,
+/// judged by judge_moving_mesh_answer.
 MeshPoseOutcome judge_moving_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, const Pose& pose,
                                        const Vec3<double>& velocity, double dt, const std::vector<MeshKernel>& kernels,
                                        std::vector<MeshKernelTally>& tallies);
