@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "sepax/core/numeric/round_up.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 
 namespace sepax::fitting {
@@ -40,13 +41,6 @@ inline double mul_flag(double a, double b, bool& underflow) {
   return p;
 }
 
-/// The smallest S ≥ x (x ≥ 0, finite).
-template <class S>
-S round_up(double x) {
-  S y = static_cast<S>(x);
-  if (static_cast<double>(y) < x) y = std::nextafter(y, std::numeric_limits<S>::infinity());
-  return y;
-}
 
 template <class S>
 bool finite(const Vec3<S>& v) {
@@ -182,7 +176,7 @@ Obb3<S> enclose_with(const std::array<Vec3<S>, 3>& axes, std::size_t count, Poin
     if (!std::isfinite(a) || a > double(std::numeric_limits<S>::max()))
       throw std::overflow_error("sepax::fitting::enclose: extent " + std::to_string(i) +
                                 " does not fit the scalar");
-    box.extents[i] = detail::round_up<S>(a);
+    box.extents[i] = round_up<S>(a);
   }
   return box;
 }

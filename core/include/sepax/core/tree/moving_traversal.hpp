@@ -36,6 +36,7 @@
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/moving/obb_obb_moving.hpp"
 #include "sepax/core/moving/tri_tri_moving.hpp"
+#include "sepax/core/numeric/round_up.hpp"
 #include "sepax/core/shapes/pose.hpp"
 #include "sepax/core/tree/obb_tree.hpp"
 #include "sepax/core/tree/posing.hpp"
@@ -80,14 +81,6 @@ Vec3<double> ellipsoid_normal(const Obb3<S>& box, const Vec3<double>& p) {
 }
 
 namespace detail {
-
-/// The interval [0, horizon] in S, never shorter (a contact at its end stays inside).
-template <class S>
-S duration_up(double horizon) {
-  S d = S(horizon);
-  if (double(d) < horizon) d = std::nextafter(d, std::numeric_limits<S>::infinity());
-  return d;
-}
 
 template <class S>
 Vec3<double> unit_normal(const Triangle3<S>& t) {
@@ -164,7 +157,8 @@ class MovingTraversal {
     return st;
   }
 
-  /// First contact of A's triangle ka and B's triangle kb within [0, horizon].
+  /// First contact of A's triangle ka and B's triangle kb within [0, horizon]
+  /// (the interval rounded up to S, never shorter: a contact at its end stays inside).
   bool leaf_contact(std::uint32_t ka, std::uint32_t kb, double horizon, TreeContact& out) {
     const Triangle3<S>& ta = a_.triangles[ka];
     const Triangle3<S>& tb = posed_triangle(kb);
@@ -175,7 +169,7 @@ class MovingTraversal {
     Vec3<double> point = Vec3<double>::Zero();
     bool has_point = false;
     if (!rotating_) {
-      const LinearMotion<S> m{Vec3<S>::Zero(), motion_.velocity.template cast<S>(), duration_up<S>(horizon)};
+      const LinearMotion<S> m{Vec3<S>::Zero(), motion_.velocity.template cast<S>(), round_up<S>(horizon)};
       const auto r = tri_tri::find_first_contact(ta, tb, m);
       state = r.state;
       time = double(r.time);
@@ -183,7 +177,7 @@ class MovingTraversal {
       point = r.point.template cast<double>();
     } else {
       RigidMotion<S> still, moving;
-      still.duration = moving.duration = duration_up<S>(horizon);
+      still.duration = moving.duration = round_up<S>(horizon);
       moving.center = pose_.translation.template cast<S>();
       moving.linear_velocity = motion_.velocity.template cast<S>();
       moving.angular_velocity = motion_.angular.template cast<S>();
@@ -207,7 +201,7 @@ class MovingTraversal {
   bool box_contact(std::int32_t ia, std::int32_t ib, double horizon, TreeContact& out) {
     const Obb3<S>& a = a_.nodes[ia].box;
     const Obb3<S>& b = posed_box(ib);
-    const LinearMotion<S> m{Vec3<S>::Zero(), motion_.velocity.template cast<S>(), duration_up<S>(horizon)};
+    const LinearMotion<S> m{Vec3<S>::Zero(), motion_.velocity.template cast<S>(), round_up<S>(horizon)};
     const auto r = obb_obb::find_first_contact(a, b, m);
     if (r.state == ContactState::separated_throughout && !rotating_) return false;
     out = {};
@@ -252,7 +246,7 @@ class MovingTraversal {
   }
 
   bool boxes_may_touch(const Node<S>& na, std::int32_t ib, double horizon) {
-    const LinearMotion<S> m{Vec3<S>::Zero(), motion_.velocity.template cast<S>(), duration_up<S>(horizon)};
+    const LinearMotion<S> m{Vec3<S>::Zero(), motion_.velocity.template cast<S>(), round_up<S>(horizon)};
     return obb_obb::test_moving(na.box, posed_box(ib), m).intersects;
   }
 

@@ -10,6 +10,7 @@
 #include <span>
 #include <vector>
 
+#include "sepax/core/numeric/round_up.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/triangle3.hpp"
 #include "sepax/core/shapes/triangle_mesh.hpp"
@@ -41,10 +42,7 @@ inline float enclosing_radius(const Obb3<S>& box) {
       defect = std::max(defect, std::abs(box.axes[i].template cast<double>().dot(box.axes[j].template cast<double>()) -
                                          (i == j ? 1.0 : 0.0)));
   const double e0 = box.extents[0], e1 = box.extents[1], e2 = box.extents[2];
-  const double r = std::sqrt((e0 * e0 + e1 * e1 + e2 * e2) * (1 + 3 * defect)) * (1 + 0x1p-45);
-  float f = float(r);
-  if (double(f) < r) f = std::nextafter(f, std::numeric_limits<float>::infinity());
-  return f;
+  return round_up<float>(std::sqrt((e0 * e0 + e1 * e1 + e2 * e2) * (1 + 3 * defect)) * (1 + 0x1p-45));
 }
 
 /// One node: its box (fit_triangles of its triangles: contains them exactly),

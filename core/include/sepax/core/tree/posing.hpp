@@ -32,6 +32,7 @@
 #include <Eigen/Core>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/numeric/round_up.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/pose.hpp"
 #include "sepax/core/shapes/triangle3.hpp"
@@ -74,7 +75,7 @@ class Posing {
     out.center = pose_.apply(b.center.template cast<double>()).template cast<S>();
     for (int i = 0; i < 3; ++i) out.axes[i] = (pose_.rotation * b.axes[i].template cast<double>()).template cast<S>();
     const double grow = growth(b, extra);
-    for (int i = 0; i < 3; ++i) out.extents[i] = round_up(double(b.extents[i]) + grow);
+    for (int i = 0; i < 3; ++i) out.extents[i] = round_up<S>(double(b.extents[i]) + grow);
     return out;
   }
 
@@ -86,9 +87,7 @@ class Posing {
   float radius(float b_radius, const Obb3<S>& b, double extra = 0) const {
     const double r = (double(b_radius) + 2 * growth(b, extra)) * (1 + 2 * eta_ + 16 * scalar_traits<S>::unit_roundoff) *
                      (1 + 0x1p-40);
-    float f = float(r);
-    if (double(f) < r) f = std::nextafter(f, std::numeric_limits<float>::infinity());
-    return f;
+    return round_up<float>(r);
   }
 
   /// The growth A's boxes add for their share of the kernel's slack (their size
@@ -102,12 +101,6 @@ class Posing {
     const double sum_a = double(b.extents[0]) + double(b.extents[1]) + double(b.extents[2]);
     const double scale = r_norm_ * 2.0 * (b.center.template cast<double>().cwiseAbs().maxCoeff() + sum_a) + 2.0 * t_norm_;
     return rel_ * scale + extra;
-  }
-
-  static S round_up(double x) {
-    S s = S(x);
-    if (double(s) < x) s = std::nextafter(s, std::numeric_limits<S>::infinity());
-    return s;
   }
 
   Pose pose_;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/numeric/round_up.hpp"
 #include "sepax/core/static/obb_obb.hpp"
 #include "sepax/core/static/tri_obb.hpp"
 #include "sepax/core/static/tri_tri.hpp"
@@ -38,14 +39,6 @@ double shape_scale(const Triangle3<S>& t) {
   return 2 * s;
 }
 
-template <class S>
-S grown(S extent, double by) {
-  const double x = double(extent) + by;
-  S y = S(x);
-  if (double(y) < x) y = std::nextafter(y, std::numeric_limits<S>::infinity());
-  return y;
-}
-
 /// Visits the leaves whose boxes may meet the shape; on_triangle(k) → continue?
 template <class S, class Shape, class OnTriangle>
 bool visit(const ObbTree<S>& tree, const Shape& shape, OnTriangle&& on_triangle) {
@@ -58,11 +51,11 @@ bool visit(const ObbTree<S>& tree, const Shape& shape, OnTriangle&& on_triangle)
     bool may_meet;
     if constexpr (std::is_same_v<Shape, Obb3<S>>) {
       Obb3<S> q = shape;
-      for (auto& e : q.extents) e = grown(e, slack);
+      for (auto& e : q.extents) e = round_up<S>(double(e) + slack);
       may_meet = obb_obb::first_separating_axis(n.box, q).kind == AxisKind::none;
     } else {
       Obb3<S> b = n.box;
-      for (auto& e : b.extents) e = grown(e, slack);
+      for (auto& e : b.extents) e = round_up<S>(double(e) + slack);
       may_meet = tri_obb::test_static(shape, b).intersects;
     }
     if (!may_meet) continue;
