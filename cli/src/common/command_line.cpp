@@ -18,6 +18,7 @@
 #include "mesh_check/mesh_check_command.hpp"
 #include "report/report_command.hpp"
 #include "verify/verify_command.hpp"
+#include "verify/batched_campaign.hpp"
 
 namespace {
 
@@ -128,8 +129,31 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--max-replays", verify.max_replays,
                          "Replay files kept per kernel x family")
       ->capture_default_str();
+  std::string shard_text;
+  verify_cmd->add_option("--shard", shard_text,
+                         "Run shard I of N of a --cases campaign (1-based, e.g. 2/8): N machines with the same "
+                         "options split it with no coordination; `sepax merge` combines their --out folders")
+      ->type_name("I/N");
+  std::filesystem::path resume_dir;
+  verify_cmd->add_option("--resume", resume_dir,
+                         "Continue the --cases campaign in DIR (killed, or a shard not finished) with its own "
+                         "options: every batch DIR lacks runs, none twice")
+      ->type_name("DIR");
+  verify_cmd->add_option("--batch-cases", verify.batch_cases,
+                         "Cases of a group per batch of a --cases campaign; each finished batch is written to "
+                         "batches.jsonl and survives a kill")
+      ->capture_default_str();
   BroughtKernels verify_brought;
   add_brought_kernel_options(*verify_cmd, verify_brought);
+
+  MergeOptions merge;
+  CLI::App* merge_cmd = app.add_subcommand(
+      "merge", "Combine the --out folders of the shards of one `verify --cases --shard I/N` campaign into the folder "
+               "the unsharded run writes (rows, tables, replay files)");
+  merge_cmd->add_option("inputs", merge.inputs, "The shards' results folders")->required()->type_name("DIR...");
+  merge_cmd->add_option("-o,--out", merge.out, "Folder for the merged campaign")->required()->type_name("DIR");
+  BroughtKernels merge_brought;
+  add_brought_kernel_options(*merge_cmd, merge_brought);
 
   ReportOptions report;
   CLI::App* report_cmd = app.add_subcommand(
@@ -197,6 +221,33 @@ int run_command_line(int argc, char** argv) {
   if (*report_cmd) return run_report(report, std::cerr);
   if (*mesh_check_cmd) return run_mesh_check(mesh_check, std::cout, std::cerr);
   if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
+  if (*merge_cmd) {
+    std::vector<std::string> unused_ids;
+    if (!bring_kernels(merge_brought, unused_ids, "sepax merge", &merge.gated_kernel_ids)) return kUsageError;
+    merge.replay_arguments = merge_brought.as_arguments();
+    merge.program = argv[0];
+    merge.command_line = command_line(argc, argv);
+    return run_merge(merge, std::cout, std::cerr);
+  }
+  if (!shard_text.empty()) {
+    std::string error;
+    const auto shard = harness::parse_shard(shard_text, error);
+    if (!shard) {
+      std::cerr << "sepax verify: " << error << '\n';
+      return kUsageError;
+    }
+    verify.shard = *shard;
+  }
+  if (!resume_dir.empty()) {
+    if (verify_cmd->count("--out") || verify_cmd->count("--cases") || verify_cmd->count("--seed") ||
+        !shard_text.empty() || verify_cmd->count("--family") || verify_cmd->count("--kernel")) {
+      std::cerr << "sepax verify: --resume DIR takes the campaign's options from DIR/campaign.json; give only "
+                   "--threads, --case-timeout and the --plugin/--external options with it\n";
+      return kUsageError;
+    }
+    verify.resume = true;
+    verify.out = resume_dir;
+  }
   if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify", &verify.gated_kernel_ids)) return kUsageError;
   verify.replay_arguments = verify_brought.as_arguments();
   verify.program = argv[0];

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "sepax/harness/campaign_batches.hpp"
+
 namespace sepax::cli {
 
 struct VerifyOptions {
@@ -52,6 +54,15 @@ struct VerifyOptions {
   std::string replay_arguments;
   /// The command line as typed, for summary.md.
   std::string command_line;
+  /// With cases_per_group, a long campaign in batches (batched_campaign.hpp):
+  /// this machine's share of it (--shard I/N) …
+  harness::Shard shard;
+  /// … cut into batches of this many cases of a group, each durable in
+  /// batches.jsonl once done …
+  std::uint64_t batch_cases = 256;
+  /// … and continued from `out`'s batches.jsonl (--resume DIR) with the
+  /// options of `out`/campaign.json.
+  bool resume = false;
 };
 
 /// Runs the campaign. Returns 0 when no kernel is gross and the oracles never

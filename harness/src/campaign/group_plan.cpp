@@ -29,7 +29,7 @@ double run_planned(const GroupPlan& plan, const std::function<void(std::uint64_t
   const auto start = Clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   if (plan.fixed_cases) {
-    run_range(0, *plan.fixed_cases);
+    run_range(plan.first_case, plan.first_case + *plan.fixed_cases);
     return elapsed();
   }
   // Batches sized from the measured rate to end about 0.25 s apart, so the

@@ -182,7 +182,9 @@ void append(std::vector<double>& to, const std::vector<double>& from) {
   to.insert(to.end(), from.begin(), from.end());
 }
 
-void merge(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_findings) {
+}  // namespace
+
+void merge_results(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_findings) {
   total.cases += part.cases;
   total.cross_checks += part.cross_checks;
   total.oracle_costs += part.oracle_costs;
@@ -207,8 +209,6 @@ void merge(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_fi
   }
 }
 
-}  // namespace
-
 MovingOracleCosts& MovingOracleCosts::operator+=(const MovingOracleCosts& other) {
   sat += other.sat;
   sat_seconds += other.sat_seconds;
@@ -222,7 +222,7 @@ MovingOracleCosts& MovingOracleCosts::operator+=(const MovingOracleCosts& other)
 MovingGroupResult run_moving_group(const MovingGroup& group, const GroupPlan& plan, ProgressCounters& progress) {
   return run_group_of<MovingGroupResult>(
       plan, group.kernels.size(), MovingCaseJudge(group, plan, progress),
-      [&](MovingGroupResult& total, MovingGroupResult& part) { merge(total, part, plan.max_findings); });
+      [&](MovingGroupResult& total, MovingGroupResult& part) { merge_results(total, part, plan.max_findings); });
 }
 
 std::optional<Percentiles> percentiles(std::vector<double>& values) {

@@ -206,7 +206,9 @@ class CaseJudge : public detail::RangeJudge<CaseJudge, JudgedCase, KernelJudgeme
   const CaseIdentity identity_;
 };
 
-void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
+}  // namespace
+
+void merge_results(GroupResult& total, GroupResult& part, std::size_t max_findings) {
   total.cases += part.cases;
   total.exact_fallbacks += part.exact_fallbacks;
   total.cross_checks += part.cross_checks;
@@ -231,8 +233,6 @@ void merge(GroupResult& total, GroupResult& part, std::size_t max_findings) {
   }
 }
 
-}  // namespace
-
 OracleCosts& OracleCosts::operator+=(const OracleCosts& other) {
   filter_decided += other.filter_decided;
   filter_decided_seconds += other.filter_decided_seconds;
@@ -247,7 +247,7 @@ OracleCosts& OracleCosts::operator+=(const OracleCosts& other) {
 
 GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress) {
   return run_group_of<GroupResult>(plan, group.kernels.size(), CaseJudge(group, plan, progress),
-                                   [&](GroupResult& total, GroupResult& part) { merge(total, part, plan.max_findings); });
+                                   [&](GroupResult& total, GroupResult& part) { merge_results(total, part, plan.max_findings); });
 }
 
 }  // namespace sepax::harness

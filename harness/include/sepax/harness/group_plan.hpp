@@ -17,8 +17,10 @@ namespace sepax::harness {
 
 struct GroupPlan {
   std::uint64_t seed = 1;
-  /// Exactly this many cases (indices 0 … n−1); otherwise the time rule below.
+  /// Exactly this many cases (indices first_case … first_case + n − 1: one
+  /// batch of a longer campaign); otherwise the time rule below, from index 0.
   std::optional<std::uint64_t> fixed_cases;
+  std::uint64_t first_case = 0;
   /// Without fixed_cases: keep going until `seconds` have passed and at least
   /// `min_cases` cases ran (whole batches; the overshoot is a fraction of a second).
   double seconds = 1;
@@ -35,7 +37,7 @@ struct GroupPlan {
 };
 
 /// The case-count rule of a plan: calls `run_range(begin, end)` (which runs
-/// cases begin … end−1) once with [0, fixed_cases), or batch after batch until
+/// cases begin … end−1) once with [first_case, first_case + fixed_cases), or batch after batch until
 /// `seconds` have passed and at least `min_cases` ran. Returns the wall time.
 double run_planned(const GroupPlan& plan, const std::function<void(std::uint64_t, std::uint64_t)>& run_range);
 

@@ -84,6 +84,9 @@ struct MovingGroupResult {
 /// throws for a case: every exception becomes a finding.
 MovingGroupResult run_moving_group(const MovingGroup& group, const GroupPlan& plan, ProgressCounters& progress);
 
+/// Adds `part` to `total` as merge_results(GroupResult&, …) does.
+void merge_results(MovingGroupResult& total, MovingGroupResult& part, std::size_t max_findings);
+
 /// p50, p99 and max of a sample (nearest rank: the ⌈p·n⌉-th smallest value).
 struct Percentiles {
   double p50 = 0;

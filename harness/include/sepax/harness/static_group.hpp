@@ -101,4 +101,9 @@ struct GroupResult {
 /// throws for a case: every exception becomes a finding.
 GroupResult run_group(const Group& group, const GroupPlan& plan, ProgressCounters& progress);
 
+/// Adds `part` (the same group's results on other cases) to `total`: counts
+/// summed, findings cut to the `max_findings` lowest indices. The order of the
+/// parts does not change the total (timings aside).
+void merge_results(GroupResult& total, GroupResult& part, std::size_t max_findings);
+
 }  // namespace sepax::harness

@@ -14,6 +14,9 @@ namespace sepax::harness {
 
 class VerdictHash {
  public:
+  VerdictHash() = default;
+  /// A digest as value() returned it (read back from a campaign's batch log).
+  explicit VerdictHash(std::uint64_t value) : sum_(value) {}
   /// The static answer to case `index` (nullopt: the kernel threw).
   void add(std::uint64_t index, const std::optional<StaticOutcome>& outcome);
   /// The first-contact answer to case `index` (nullopt: the kernel threw).

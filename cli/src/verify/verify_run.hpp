@@ -1,0 +1,435 @@
+#pragma once
+/// \file One `sepax verify` run as an object: its groups run (or their batch
+/// results combined: batched_campaign.hpp), recorded as rows, printed, written
+/// to the results folder. Shared by verify, --resume and `sepax merge`.
+#include "common/harness_names.hpp"
+#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/crash_guard.hpp"
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <exception>
+#include <map>
+#include <memory>
+#include <optional>
+#include <tuple>
+#include <ostream>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <tbb/global_control.h>
+#include "common/build_info.hpp"
+#include "sepax/harness/case_file.hpp"
+#include "common/kernel_selection.hpp"
+#include "verify/moving_report.hpp"
+#include "verify/static_summary.hpp"
+#include "verify/stuck_call_report.hpp"
+#include "verify/tree_campaign.hpp"
+#include "common/results_directory.hpp"
+#include "sepax/generators/generate.hpp"
+#include "common/table.hpp"
+#include "verify/verify_command.hpp"
+#include "sepax/harness/moving_group.hpp"
+#include "sepax/harness/static_group.hpp"
+
+namespace sepax::cli {
+namespace verify_detail {
+
+
+using Json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+inline constexpr std::array kQueries{Query::obb_obb, Query::tri_obb, Query::tri_tri};
+inline constexpr std::array kScalars{ScalarKind::float32, ScalarKind::float64};
+
+/// Replay files listed on the terminal; summary.md lists them all.
+inline constexpr std::size_t kReplaysPrinted = 10;
+
+inline std::vector<Group> make_groups(const std::vector<const KernelInfo*>& kernels,
+                               const std::vector<gen::Family>& families) {
+  std::vector<Group> groups;
+  for (Query q : kQueries)
+    for (ScalarKind s : kScalars) {
+      std::vector<const KernelInfo*> matching;
+      for (const KernelInfo* k : kernels)
+        if (k->mode == KernelMode::static_test && k->query == q && k->scalar == s) matching.push_back(k);
+      if (matching.empty()) continue;
+      for (gen::Family f : families) groups.push_back(Group{q, s, f, matching});
+    }
+  return groups;
+}
+
+/// The moving kernels' groups: cases from generate_moving, every family.
+inline std::vector<MovingGroup> make_moving_groups(const std::vector<const KernelInfo*>& kernels,
+                                            const std::vector<gen::Family>& families) {
+  std::vector<MovingGroup> groups;
+  for (Query q : kQueries)
+    for (ScalarKind s : kScalars) {
+      std::vector<const KernelInfo*> matching;
+      for (const KernelInfo* k : kernels)
+        if (k->mode != KernelMode::static_test && k->query == q && k->scalar == s) matching.push_back(k);
+      if (matching.empty()) continue;
+      for (gen::Family f : families) groups.push_back(MovingGroup{q, s, f, matching});
+    }
+  return groups;
+}
+
+inline std::string group_label(const Group& g) {
+  return fmt::format("{} {} {}", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
+}
+
+inline std::string group_label(const MovingGroup& g) {
+  return fmt::format("{} {} {} moving", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
+}
+
+/// A replayable finding: the file written and the command that replays it.
+struct Replay {
+  std::string command;
+  std::string detail;
+};
+
+class VerifyRun {
+ public:
+  VerifyRun(const VerifyOptions& options, std::ostream& out, std::ostream& err,
+            const ResultsDirectory& results, std::string run_id)
+      : options_(options), out_(out), err_(err), results_(results), run_id_(std::move(run_id)) {}
+
+  /// Runs every group; rows and replays accumulate.
+  /// Runs every static group, then every moving group; each group's share of
+  /// the budget is what is left over the groups still to run, whatever their kind.
+  void run(const std::vector<Group>& groups, const std::vector<MovingGroup>& moving_groups,
+           const std::vector<const KernelInfo*>& kernels, const std::vector<gen::Family>& families) {
+    const std::size_t total = groups.size() + moving_groups.size();
+    ProgressCounters counters;
+    ProgressLine progress(counters, total,
+                          options_.cases_per_group ? std::nullopt
+                                                   : std::optional<double>(options_.budget_seconds));
+    const auto start = Clock::now();
+    auto plan_for = [&](std::size_t number) {
+      GroupPlan plan;
+      plan.seed = options_.seed;
+      plan.fixed_cases = options_.cases_per_group;
+      plan.min_cases = options_.min_cases_per_group;
+      plan.max_findings = options_.max_replays;
+      plan.watchdog = watchdog_;
+      const double used = std::chrono::duration<double>(Clock::now() - start).count();
+      plan.seconds = std::max(0.0, options_.budget_seconds - used) / static_cast<double>(total - number);
+      return plan;
+    };
+    std::size_t number = 0;
+    for (const Group& g : groups) {
+      progress.begin_group(number + 1, group_label(g));
+      const GroupResult result = run_group(g, plan_for(number++), counters);
+      record(g, result, kernels, families);
+    }
+    for (const MovingGroup& g : moving_groups) {
+      progress.begin_group(number + 1, group_label(g));
+      MovingGroupResult result = run_moving_group(g, plan_for(number++), counters);
+      record(g, result, kernels, families);
+    }
+    progress.finish();
+    seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+
+  /// The OBB-tree campaign (after the groups: it has no share of the budget,
+  /// a fixed number of poses).
+  void run_trees() {
+    TreeCampaignOptions o;
+    o.mesh_dir = options_.mesh_dir;
+    o.seed = options_.seed;
+    o.poses_per_pair = options_.tree_poses;
+    o.program = options_.program;
+    out_ << fmt::format("trees: {} poses per mesh pair (couplingdown, elephant) ...\n", options_.tree_poses + 8)
+         << std::flush;
+    trees_ = run_tree_campaign(o, results_, run_id_);
+    for (const TreeRow& r : trees_.rows) {
+      totals_.verdicts_ok += r.tally.ok;
+      totals_.verdicts_boundary += r.tally.boundary;
+      if (r.peer) {
+        totals_.peer_gross += r.tally.gross;
+        if (r.tally.gross) totals_.peer_gross_by_kernel[r.kernel] += r.tally.gross;
+      } else {
+        totals_.verdicts_gross += r.tally.gross;
+        if (r.tally.gross) totals_.gross_by_kernel[r.kernel] += r.tally.gross;
+      }
+    }
+    for (const auto& [command, detail] : trees_.replays) replays_.push_back({command, detail});
+    for (const std::string& note : trees_.notes) notes_.push_back(note);
+  }
+
+  void print(std::size_t group_count) {
+    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) {
+      return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
+    });
+    std::sort(moving_rows_.begin(), moving_rows_.end(), [](const MovingRow& a, const MovingRow& b) {
+      return std::tie(a.kernel_order, a.family_order) < std::tie(b.kernel_order, b.family_order);
+    });
+    if (!rows_.empty()) {
+      out_ << '\n' << make_table(rows_).to_text();
+      out_ << '\n' << cost_table_title() << '\n' << make_cost_table(cost_rows_).to_text();
+    }
+    if (!moving_rows_.empty()) {
+      out_ << '\n' << moving_table_title() << '\n' << make_moving_table(moving_rows_).to_text();
+      out_ << '\n' << moving_cost_table_title() << '\n' << make_moving_cost_table(moving_cost_rows_).to_text();
+      for (const std::string& note : acceptance_notes(moving_rows_)) out_ << note << '\n';
+    }
+    if (!trees_.rows.empty())
+      out_ << '\n' << tree_table_title() << fmt::format(" ({} poses, {:.1f} s)", trees_.poses, trees_.seconds) << '\n'
+           << make_tree_table(trees_.rows).to_text();
+    if (!replays_.empty()) {
+      out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
+                          replays_.size() == 1 ? "" : "s");
+      for (std::size_t i = 0; i < replays_.size() && i < kReplaysPrinted; ++i)
+        out_ << "  " << replays_[i].command << "\n      " << replays_[i].detail << '\n';
+      if (replays_.size() > kReplaysPrinted)
+        out_ << fmt::format("  ... and {} more, listed in {}\n", replays_.size() - kReplaysPrinted,
+                            (results_.root() / "summary.md").string());
+    }
+    for (const std::string& note : notes_) out_ << note << '\n';
+    out_ << '\n' << totals_line(totals_, group_count, seconds_) << '\n';
+    if (totals_.peer_gross) out_ << peer_findings_line(totals_) << '\n';
+    out_ << exit_reason(totals_) << '\n';
+  }
+
+  void write_summary(std::size_t group_count, int threads) const {
+    std::string md = "# sepax verify\n\n";
+    md += fmt::format("- command: `{}`\n", options_.command_line);
+    md += fmt::format("- run: {}\n- seed: {}\n", run_id_, options_.seed);
+    if (options_.cases_per_group)
+      md += fmt::format("- cases: {} per group\n", *options_.cases_per_group);
+    else
+      md += fmt::format("- budget: {} s over {} groups, at least {} cases per group\n",
+                        options_.budget_seconds, group_count, options_.min_cases_per_group);
+    md += fmt::format("- threads: {}\n", threads);
+    md += fmt::format("- commit: {}\n", source_commit().value_or("unknown (no git repository)"));
+    md += fmt::format("- compiler: {}\n", compiler_description());
+    md += fmt::format("- wall time: {:.1f} s\n\n", seconds_);
+    if (!rows_.empty()) {
+      md += make_table(rows_).to_markdown();
+      md += fmt::format("\n{}\n\n{}", cost_table_title(), make_cost_table(cost_rows_).to_markdown());
+    }
+    if (!moving_rows_.empty()) {
+      md += fmt::format("\n## Moving kernels\n\n{}\n\n{}", moving_table_title(),
+                        make_moving_table(moving_rows_).to_markdown());
+      md += fmt::format("\n{}\n\n{}", moving_cost_table_title(),
+                        make_moving_cost_table(moving_cost_rows_).to_markdown());
+      for (const std::string& note : acceptance_notes(moving_rows_)) md += "\n" + note + "\n";
+    }
+    if (!trees_.rows.empty())
+      md += fmt::format("\n## OBB trees\n\n{} ({} poses, {:.1f} s)\n\n{}", tree_table_title(), trees_.poses,
+                        trees_.seconds, make_tree_table(trees_.rows).to_markdown());
+    md += fmt::format("\n{}\n\n", totals_line(totals_, group_count, seconds_));
+    if (totals_.peer_gross) md += peer_findings_line(totals_) + "\n\n";
+    md += fmt::format("**{}**\n", exit_reason(totals_));
+    if (!replays_.empty()) {
+      md += "\n## Replays\n\n";
+      for (const Replay& r : replays_) md += fmt::format("- `{}` — {}\n", r.command, r.detail);
+    }
+    for (const std::string& note : notes_) md += "\n" + note + "\n";
+    results_.write_summary(md);
+  }
+
+  /// Appends the cost table's rows ("table": "oracle_costs") to verify.jsonl.
+  void append_cost_rows() const {
+    std::vector<Json> lines;
+    for (const CostRow& r : cost_rows_) lines.push_back(cost_row_json(r, options_.seed, run_id_));
+    for (const MovingCostRow& r : moving_cost_rows_)
+      lines.push_back(moving_cost_row_json(r, options_.seed, run_id_));
+    results_.append_rows(lines);
+  }
+
+  const Totals& totals() const { return totals_; }
+
+  void set_watchdog(CaseWatchdog* watchdog) { watchdog_ = watchdog; }
+
+  /// The watchdog's report (on its thread): a call has not returned within
+  /// --case-timeout.
+  [[noreturn]] void stop_on_stuck(const StuckCall& call) {
+    stop_on_stuck_call(options_, results_, err_, call, "hang", fmt::format("has not returned after {:.3g} s (--case-timeout {} s)", call.seconds,
+                                           options_.case_timeout_seconds),
+                 "it will hang the same way", "with a longer --case-timeout");
+  }
+
+  /// A fatal signal on a thread inside a watched call (on that thread): the
+  /// kernel (a plugin's, a peer library's) crashed the process.
+  [[noreturn]] void stop_on_crash(const StuckCall& call, const char* signal_name) {
+    stop_on_stuck_call(options_, results_, err_, call, "crash", fmt::format("crashed ({})", signal_name), "it will crash the same way",
+                 "after a fix");
+  }
+
+  /// Wall time of the run, for the totals line (batched campaigns sum it themselves).
+  void set_seconds(double seconds) { seconds_ = seconds; }
+
+  /// One group's combined result as rows (verify.jsonl, the tables), tallies
+  /// and replay files.
+  void record(const Group& g, const GroupResult& result, const std::vector<const KernelInfo*>& kernels,
+              const std::vector<gen::Family>& families) {
+    totals_.cases += result.cases;
+    totals_.exact_fallbacks += result.exact_fallbacks;
+    totals_.cross_checks += result.cross_checks;
+    totals_.oracle_disagreements += result.oracle_disagreements;
+    totals_.harness_errors += result.harness_errors;
+    add_costs(g, result);
+
+    std::vector<Json> lines;
+    for (std::size_t k = 0; k < g.kernels.size(); ++k) {
+      const KernelInfo* kernel = g.kernels[k];
+      const KernelCounts& counts = result.kernels[k];
+      Row row;
+      row.kernel_order = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+      row.family_order = std::find(families.begin(), families.end(), g.family) - families.begin();
+      row.kernel = kernel;
+      row.family = g.family;
+      row.cases = result.cases;
+      row.counts.ok = counts.ok;
+      row.counts.boundary = counts.boundary;
+      row.counts.convention = counts.convention;
+      row.zero_band = result.zero_band;
+      row.counts.gross = counts.gross;
+      row.counts.max_boundary_margin = counts.max_boundary_margin;
+      row.counts.margins = counts.margins;
+      row.counts.verdicts = counts.verdicts;
+      row.counts.paths = counts.paths;
+      row.unjudged = result.unjudged();
+      row.exact_fallbacks = result.exact_fallbacks;
+      row.cases_per_second = result.cases_per_second();
+      rows_.push_back(row);
+      lines.push_back(row_json(row, g, result, options_.seed, run_id_));
+
+      tally(g, *kernel, counts);
+    }
+    finish_group(g, result.harness_findings, lines);
+  }
+
+  void record(const MovingGroup& g, MovingGroupResult& result, const std::vector<const KernelInfo*>& kernels,
+              const std::vector<gen::Family>& families) {
+    totals_.moving_cases += result.cases;
+    totals_.lp_cross_checks += result.cross_checks;
+    totals_.oracle_disagreements += result.oracle_disagreements;
+    totals_.harness_errors += result.harness_errors;
+    if (moving_cost_rows_.empty() || moving_cost_rows_.back().query != g.query ||
+        moving_cost_rows_.back().scalar != g.scalar)
+      moving_cost_rows_.push_back(MovingCostRow{g.query, g.scalar, 0, {}});
+    moving_cost_rows_.back().cases += result.cases;
+    moving_cost_rows_.back().costs += result.oracle_costs;
+
+    std::vector<Json> lines;
+    for (std::size_t k = 0; k < g.kernels.size(); ++k) {
+      const KernelInfo* kernel = g.kernels[k];
+      MovingRow row = make_moving_row(g, result, k);
+      row.kernel_order = std::find(kernels.begin(), kernels.end(), kernel) - kernels.begin();
+      row.family_order = std::find(families.begin(), families.end(), g.family) - families.begin();
+      lines.push_back(moving_row_json(row, options_.seed, run_id_));
+      moving_rows_.push_back(row);
+
+      const MovingKernelCounts& counts = result.kernels[k];
+      tally(g, *kernel, counts);
+    }
+    finish_group(g, result.harness_findings, lines);
+  }
+
+ private:
+  /// Adds one kernel's verdicts on a group (static or moving) to the totals
+  /// and saves its gross cases as replay files.
+  template <class GroupT, class Counts>
+  void tally(const GroupT& g, const KernelInfo& kernel, const Counts& counts) {
+    totals_.verdicts_ok += counts.ok;
+    totals_.verdicts_boundary += counts.boundary;
+    if constexpr (requires { counts.convention; }) totals_.verdicts_convention += counts.convention;
+    const bool gated = !kernel.is_peer() || std::find(options_.gated_kernel_ids.begin(),
+                                                      options_.gated_kernel_ids.end(),
+                                                      kernel.id) != options_.gated_kernel_ids.end();
+    if (!gated) {
+      totals_.peer_gross += counts.gross;
+      if (counts.gross) totals_.peer_gross_by_kernel[kernel.id] += counts.gross;
+    } else {
+      totals_.verdicts_gross += counts.gross;
+      if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
+    }
+    for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, kernel, f);
+    if (counts.gross > counts.gross_findings.size())
+      notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
+                                   kernel.id, gen::to_string(g.family), counts.gross,
+                                   counts.gross_findings.size()));
+  }
+
+  /// Saves the group's harness findings and appends its rows to verify.jsonl
+  /// (as soon as the group finishes, so a killed run keeps them).
+  template <class GroupT>
+  void finish_group(const GroupT& g, const std::vector<Finding>& harness_findings,
+                    const std::vector<Json>& lines) {
+    for (const Finding& f : harness_findings) save_harness(g.query, g.scalar, g.family, f);
+    try {
+      results_.append_rows(lines);
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  /// Groups come query by query, scalar by scalar, so one cost row follows another.
+  void add_costs(const Group& g, const GroupResult& result) {
+    if (cost_rows_.empty() || cost_rows_.back().query != g.query || cost_rows_.back().scalar != g.scalar)
+      cost_rows_.push_back(CostRow{g.query, g.scalar, 0, {}});
+    cost_rows_.back().cases += result.cases;
+    cost_rows_.back().costs += result.oracle_costs;
+  }
+
+  Case finding_case(Query query, ScalarKind scalar, gen::Family family, const Finding& f, std::string id) const {
+    return harness::finding_case(query, scalar, family, f, options_.seed, std::move(id));
+  }
+
+  void save_gross(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
+                  const Finding& f) {
+    const std::string stem = fmt::format("{}-{}-{}", harness::case_file_stem(kernel.id), gen::to_string(family), f.index);
+    Case c = finding_case(query, scalar, family, f, stem);
+    c.origin["kernel"] = kernel.id;
+    try {
+      const auto path = results_.write_case("gross", stem, c);
+      replays_.push_back({check_replay_command(options_, path, &kernel), kernel.id + ": " + f.detail});
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  void save_harness(Query query, ScalarKind scalar, gen::Family family, const Finding& f) {
+    const std::string label = fmt::format("{} {} {}{}", to_string(query), to_string(scalar),
+                                          gen::to_string(family), f.motion ? " moving" : "");
+    if (!f.pair) {
+      replays_.push_back({"(no file) " + label, fmt::format("index {}: {}", f.index, f.detail)});
+      return;
+    }
+    const std::string stem = fmt::format("{}-{}-{}{}-{}", to_string(query), to_string(scalar),
+                                         gen::to_string(family), f.motion ? "-moving" : "", f.index);
+    try {
+      const auto path = results_.write_case("harness", stem, finding_case(query, scalar, family, f, stem));
+      replays_.push_back({check_replay_command(options_, path, nullptr), f.detail});
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+  }
+
+  const VerifyOptions& options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  const ResultsDirectory& results_;
+  std::string run_id_;
+  std::vector<Row> rows_;
+  std::vector<CostRow> cost_rows_;
+  std::vector<MovingRow> moving_rows_;
+  std::vector<MovingCostRow> moving_cost_rows_;
+  std::vector<Replay> replays_;
+  TreeCampaignResult trees_;
+  CaseWatchdog* watchdog_ = nullptr;
+  std::vector<std::string> notes_;
+  Totals totals_;
+  double seconds_ = 0;
+};
+
+inline std::string utc_now() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", fmt::gmtime(std::time(nullptr)));
+}
+
+}  // namespace verify_detail
+}  // namespace sepax::cli
