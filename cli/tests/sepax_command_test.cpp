@@ -570,7 +570,18 @@ TEST(SepaxVerify, AGrossReplayFileReproducesItsFindingUnderCheck) {
   ASSERT_TRUE(fs::is_directory(out / "gross")) << "no replay file for the planted kernel\n" << verify.out;
   EXPECT_NE((verify.out + verify.err).find("check " + (out / "gross").string()), std::string::npos)
       << "no replay command printed: " << verify.out << verify.err;
-  EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, false), 2u) << "--max-replays 2";
+  // The two findings kept (--max-replays 2) share one signature (the kernel
+  // says "separated" on intersecting pairs): one replay file, shrunk, counting both.
+  EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, false), 1u) << "--max-replays 2";
+  for (const auto& entry : fs::directory_iterator(out / "gross")) {
+    std::ifstream in(entry.path());
+    std::string line;
+    std::getline(in, line);
+    const json origin = json::parse(line)["origin"];
+    EXPECT_EQ(origin["findings"], 2) << line;
+    EXPECT_EQ(origin["signature"], "planted/never_intersects/double obb_obb random false-negative") << line;
+    EXPECT_GT(origin["shrink"]["kept"].get<int>(), 0) << line;
+  }
   // sepax's own kernel on the same cases wrote none.
   for (const auto& entry : fs::directory_iterator(out / "gross"))
     EXPECT_EQ(entry.path().filename().string().rfind("planted_", 0), 0u) << entry.path();
@@ -669,9 +680,16 @@ TEST(SepaxVerify, AMovingGrossReplayFileCarriesItsMotionAndReproducesUnderCheck)
   ASSERT_EQ(verify.status, 0) << verify.out << verify.err;
   EXPECT_TRUE(read_rows(out / "verify.jsonl").empty()) << "static rows without static kernels";
   ASSERT_TRUE(fs::is_directory(out / "gross")) << "no replay file for the planted kernel\n" << verify.out;
-  EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, true), 2u) << "--max-replays 2";
-  for (const auto& entry : fs::directory_iterator(out / "gross"))
+  // Both kept findings (--max-replays 2) are wrong contacts: one signature,
+  // one replay file counting both.
+  EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, true), 1u) << "--max-replays 2";
+  for (const auto& entry : fs::directory_iterator(out / "gross")) {
     EXPECT_EQ(entry.path().filename().string().rfind("planted_", 0), 0u) << entry.path();
+    std::ifstream in(entry.path());
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(json::parse(line)["origin"]["findings"], 2) << line;
+  }
 }
 
 TEST(SepaxVerify, AKernelClaimingAWiderBiasThanItsMethodIsRefused) {

@@ -7,7 +7,7 @@ namespace sepax {
 namespace {
 
 void default_handler(const char* expression, const char* message,
-                     const std::source_location& where) {
+                     const SourceLocation& where) {
   std::fprintf(stderr, "%s:%u: sepax assertion failed: %s (%s)\n", where.file_name(),
                static_cast<unsigned>(where.line()), expression, message);
   std::abort();
@@ -24,7 +24,7 @@ AssertHandler set_assert_handler(AssertHandler handler) {
 }
 
 void assert_failed(const char* expression, const char* message,
-                   const std::source_location& where) {
+                   const SourceLocation& where) {
   g_handler(expression, message, where);
   // A handler that returns would let a kernel run on broken input.
   std::abort();

@@ -8,7 +8,7 @@ namespace sepax::cli {
 namespace {
 
 [[noreturn]] void throw_assertion(const char* expression, const char* message,
-                                  const std::source_location& where) {
+                                  const SourceLocation& where) {
   throw AssertionFailure(std::string("assertion failed: ") + expression + " (" + message + ") at " +
                          where.file_name() + ":" + std::to_string(where.line()));
 }

@@ -129,6 +129,9 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--max-replays", verify.max_replays,
                          "Replay files kept per kernel x family")
       ->capture_default_str();
+  verify_cmd->add_option("--shrink-tries", verify.shrink_tries,
+                         "Simpler cases judged while shrinking each gross finding's replay file (0: keep it as found)")
+      ->capture_default_str();
   std::string shard_text;
   verify_cmd->add_option("--shard", shard_text,
                          "Run shard I of N of a --cases campaign (1-based, e.g. 2/8): N machines with the same "

@@ -40,6 +40,7 @@ Json campaign_json(const VerifyOptions& o) {
   j["families"] = o.families;
   j["moving"] = o.moving;
   j["max_replays"] = o.max_replays;
+  j["shrink_tries"] = o.shrink_tries;
   j["shard"] = o.shard.text();
   j["trees"] = o.trees;
   j["tree_poses"] = o.tree_poses;
@@ -84,6 +85,7 @@ bool load_campaign(const fs::path& dir, VerifyOptions& o, std::string& error) {
     o.families = j.at("families").get<std::vector<std::string>>();
     o.moving = j.at("moving").get<bool>();
     o.max_replays = j.at("max_replays").get<std::size_t>();
+    o.shrink_tries = j.value("shrink_tries", o.shrink_tries);
     o.trees = j.at("trees").get<bool>();
     o.tree_poses = j.at("tree_poses").get<std::size_t>();
     const auto shard = harness::parse_shard(j.at("shard").get<std::string>(), error);
@@ -309,7 +311,9 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
   // run stopped by a hung or crashing kernel keeps them); the end replaces
   // them by the complete set (finalize).
   std::ostringstream quiet;
-  VerifyRun rows_so_far(o, quiet, quiet, *results, run_id);
+  VerifyOptions unshrunk = o;  // the end writes the shrunk replay files
+  unshrunk.shrink_tries = 0;
+  VerifyRun rows_so_far(unshrunk, quiet, quiet, *results, run_id);
   std::map<std::size_t, std::size_t> left_in_group;
   for (const harness::BatchRange& b : pending) ++left_in_group[b.group];
   try {
@@ -320,6 +324,9 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
   {
     ProgressCounters counters;
     ProgressLine progress(counters, pending.size(), std::nullopt);
+    std::uint64_t expected = 0;
+    for (const harness::BatchRange& b : pending) expected += b.end - b.begin;
+    progress.set_expected_cases(expected);
     std::size_t number = 0;
     for (const harness::BatchRange& b : pending) {
       GroupPlan gp;

@@ -38,8 +38,11 @@ struct VerifyOptions {
   bool trees = true;
   std::size_t tree_poses = 32;          ///< near-contact poses per mesh pair
   std::filesystem::path mesh_dir;       ///< empty: the installed or source tree's small meshes
-  /// Replay files kept per kernel × family (and for the harness) per run.
+  /// Findings kept per kernel × family (and for the harness) per run; one
+  /// replay file per signature among them.
   std::size_t max_replays = 100;
+  /// Candidates judged while shrinking each signature's case (0: not shrunk).
+  std::size_t shrink_tries = 200;
   /// A single oracle or kernel call running longer than this stops the run
   /// (exit status 3) with the case written under hang/ (case_watchdog.hpp).
   double case_timeout_seconds = 60;

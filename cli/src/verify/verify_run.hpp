@@ -33,6 +33,8 @@
 #include "verify/verify_command.hpp"
 #include "sepax/harness/moving_group.hpp"
 #include "sepax/harness/static_group.hpp"
+#include "sepax/harness/shrink.hpp"
+#include <tbb/parallel_for.h>
 
 namespace sepax::cli {
 namespace verify_detail {
@@ -348,11 +350,7 @@ class VerifyRun {
       totals_.verdicts_gross += counts.gross;
       if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
     }
-    for (const Finding& f : counts.gross_findings) save_gross(g.query, g.scalar, g.family, kernel, f);
-    if (counts.gross > counts.gross_findings.size())
-      notes_.push_back(fmt::format("note: {} on {}: {} gross verdicts, replay files for the first {} only",
-                                   kernel.id, gen::to_string(g.family), counts.gross,
-                                   counts.gross_findings.size()));
+    save_gross(g.query, g.scalar, g.family, kernel, counts.gross_findings, counts.gross);
   }
 
   /// Saves the group's harness findings and appends its rows to verify.jsonl
@@ -380,16 +378,67 @@ class VerifyRun {
     return harness::finding_case(query, scalar, family, f, options_.seed, std::move(id));
   }
 
+  /// One replay file per signature (harness/shrink.hpp) among the kept
+  /// findings of a kernel on a family, its case shrunk (options_.shrink_tries
+  /// candidates at most), with how many findings share the signature.
   void save_gross(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
-                  const Finding& f) {
-    const std::string stem = fmt::format("{}-{}-{}", harness::case_file_stem(kernel.id), gen::to_string(family), f.index);
-    Case c = finding_case(query, scalar, family, f, stem);
-    c.origin["kernel"] = kernel.id;
-    try {
-      const auto path = results_.write_case("gross", stem, c);
-      replays_.push_back({check_replay_command(options_, path, &kernel), kernel.id + ": " + f.detail});
-    } catch (const std::exception& e) {
-      err_ << "sepax verify: " << e.what() << '\n';
+                  const std::vector<Finding>& findings, std::uint64_t gross) {
+    if (findings.empty()) return;
+    std::vector<std::string> kinds(findings.size());
+    tbb::parallel_for(std::size_t(0), findings.size(), [&](std::size_t i) {
+      const Finding& f = findings[i];
+      kinds[i] = f.pair ? harness::gross_kind(kernel, *f.pair, f.motion).value_or("not-reproduced") : "no-case";
+    });
+    struct Signature {
+      std::string kind;
+      const Finding* first;
+      std::size_t count;
+    };
+    std::vector<Signature> signatures;  // in order of their first finding's index
+    for (std::size_t i = 0; i < findings.size(); ++i) {
+      auto it = std::find_if(signatures.begin(), signatures.end(), [&](const Signature& sg) { return sg.kind == kinds[i]; });
+      if (it == signatures.end())
+        signatures.push_back({kinds[i], &findings[i], 1});
+      else
+        ++it->count;
+    }
+    std::vector<harness::Shrunk> shrunk(signatures.size());
+    tbb::parallel_for(std::size_t(0), signatures.size(), [&](std::size_t i) {
+      const Signature& sg = signatures[i];
+      const bool reproduced = sg.first->pair && sg.kind != "not-reproduced";
+      shrunk[i] = reproduced && options_.shrink_tries
+                      ? harness::shrink_gross(kernel, *sg.first->pair, sg.first->motion, sg.kind, options_.shrink_tries)
+                      : harness::Shrunk{sg.first->pair.value_or(ShapePair{}), sg.first->motion, 0, 0};
+    });
+    for (std::size_t i = 0; i < signatures.size(); ++i) {
+      const Signature& sg = signatures[i];
+      std::string slug = sg.kind;
+      std::replace(slug.begin(), slug.end(), ' ', '-');
+      const std::string stem = fmt::format("{}-{}-{}", harness::case_file_stem(kernel.id), gen::to_string(family), slug);
+      if (!sg.first->pair) {
+        replays_.push_back({"(no file) " + stem, kernel.id + ": " + sg.first->detail});
+        continue;
+      }
+      Finding f = *sg.first;
+      f.pair = shrunk[i].pair;
+      f.motion = shrunk[i].motion;
+      Case c = finding_case(query, scalar, family, f, stem);
+      c.origin["kernel"] = kernel.id;
+      c.origin["signature"] = harness::gross_signature(kernel, gen::to_string(family), sg.kind);
+      c.origin["findings"] = sg.count;
+      c.origin["gross_in_group"] = gross;
+      c.origin["shrink"] = {{"kept", shrunk[i].accepted}, {"tried", shrunk[i].tried}};
+      const std::string count = gross > findings.size()
+                                    ? fmt::format("{} of the first {} findings; {} gross in all", sg.count, findings.size(), gross)
+                                    : fmt::format("{} finding{}", sg.count, sg.count == 1 ? "" : "s");
+      try {
+        const auto path = results_.write_case("gross", stem, c);
+        replays_.push_back({check_replay_command(options_, path, &kernel),
+                            fmt::format("{}: {} ({}; case shrunk by {} step{}): {}", kernel.id, sg.kind, count,
+                                        shrunk[i].accepted, shrunk[i].accepted == 1 ? "" : "s", sg.first->detail)});
+      } catch (const std::exception& e) {
+        err_ << "sepax verify: " << e.what() << '\n';
+      }
     }
   }
 

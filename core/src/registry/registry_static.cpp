@@ -92,7 +92,10 @@ KernelInfo batch_entry() {
     return out;
   };
   k.prepare_set = [batches](std::span<const ShapePair> pairs) -> SetRunner {
-    const auto [as, bs] = batches(pairs);
+    const auto both = batches(pairs);
+    // Named copies: clang 14 cannot capture structured bindings.
+    const auto as = both.first;
+    const auto bs = both.second;
     auto hits = std::make_shared<std::vector<std::uint8_t>>(pairs.size());
     return [as, bs, hits] {
       test_static_batch(*as, *bs, *hits);

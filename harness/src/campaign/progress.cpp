@@ -60,6 +60,9 @@ std::string ProgressLine::describe() const {
                                  counters_.gross.load(std::memory_order_relaxed),
                                  elapsed > 0 ? cases / elapsed : 0.0, minutes_seconds(elapsed));
   if (expected_seconds_) line += " of ~" + minutes_seconds(*expected_seconds_);
+  const std::uint64_t expected = expected_cases_.load(std::memory_order_relaxed);
+  if (expected && cases > 0 && cases < expected)
+    line += " | ETA " + minutes_seconds(elapsed * double(expected - cases) / double(cases));
   return line;
 }
 

@@ -299,7 +299,11 @@ double moving_boundary_tolerance(const ShapePair& pair, const LinearMotiond& mot
   constexpr double kRoundingFactor = 64;  // K of boundary_tolerance (classify.hpp)
   const Vec3<double>& va = motion.velocity_a;
   const Vec3<double>& vb = motion.velocity_b;
-  const double travel = motion.duration * ((vb - va).norm() + va.norm() + vb.norm());
+  // stableNorm: velocities near the top of double's range (a fuzzer's find)
+  // must not overflow to inf, which times T = 0 made the tolerance NaN and every
+  // disagreement gross.
+  if (motion.duration == 0) return boundary_tolerance(pair, scalar);
+  const double travel = motion.duration * ((vb - va).stableNorm() + va.stableNorm() + vb.stableNorm());
   return boundary_tolerance(pair, scalar) +
          kRoundingFactor * unit_roundoff(scalar) * travel / reference_length(pair);
 }

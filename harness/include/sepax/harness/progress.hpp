@@ -32,6 +32,9 @@ class ProgressLine {
 
   /// The group now running (1-based number and a label such as "tri_obb float coplanar").
   void begin_group(std::size_t number, std::string label);
+  /// The cases the run will judge in all, when known (a --cases campaign):
+  /// the line then shows an ETA at the rate so far.
+  void set_expected_cases(std::uint64_t cases) { expected_cases_.store(cases, std::memory_order_relaxed); }
   /// Stops the printer thread and clears an in-place line; idempotent.
   void finish();
 
@@ -41,6 +44,7 @@ class ProgressLine {
 
   const ProgressCounters& counters_;
   std::size_t group_count_;
+  std::atomic<std::uint64_t> expected_cases_{0};
   std::optional<double> expected_seconds_;
   std::FILE* stream_;
   bool in_place_;

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds sepax's fuzz targets the way OSS-Fuzz and ClusterFuzzLite build a
+# project: compiler and flags from $CC $CXX $CFLAGS $CXXFLAGS, the engine from
+# $LIB_FUZZING_ENGINE, binaries and seed corpora (fuzz_<target>_seed_corpus.zip)
+# into $OUT. Without them: Debian's clang 14 with libFuzzer, ASan and UBSan
+# (installed here if missing), OUT=build/fuzz-out.
+#   fuzz/build.sh                                  # libFuzzer + ASan/UBSan
+#   SEPAX_MUTANT=obb_face_ge fuzz/build.sh         # with a planted bug (core/include/sepax/core/mutant.hpp)
+#   CC=afl-clang-fast CXX=afl-clang-fast++ OUT=build/afl-out fuzz/build.sh   # AFL++ (Debian afl++)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+if [ -z "${CXX:-}" ]; then
+  bash scripts/setup.sh
+  missing=()
+  for p in clang-14 libclang-rt-14-dev zip; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if ((${#missing[@]})); then
+    echo "fuzz/build.sh: installing ${missing[*]}" >&2
+    if [ "$(id -u)" -ne 0 ]; then sudo=sudo; else sudo=; fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  CC=clang-14
+  CXX=clang++-14
+fi
+: "${CFLAGS:=-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link}"
+: "${CXXFLAGS:=$CFLAGS}"
+: "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
+: "${OUT:=$root/build/fuzz-out}"
+build=${SEPAX_FUZZ_BUILD_DIR:-$root/build/fuzz${SEPAX_MUTANT:+-$SEPAX_MUTANT}}
+targets=(obb_obb tri_obb tri_tri moving_obb_obb moving_tri_obb moving_tri_tri case_file)
+
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Fuzz \
+  -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
+  -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
+  -DSEPAX_BUILD_FUZZERS=ON -DSEPAX_BUILD_TESTS=OFF -DSEPAX_BUILD_CLI=OFF -DSEPAX_BUILD_BENCH=OFF \
+  -DSEPAX_INSTALL=OFF -DSEPAX_LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" \
+  ${SEPAX_MUTANT:+-DSEPAX_MUTANT="$SEPAX_MUTANT"} >/dev/null
+cmake --build "$build" -j "${SEPAX_JOBS:-2}" --target "${targets[@]/#/fuzz_}"
+mkdir -p "$OUT"
+for t in "${targets[@]}"; do
+  cp "$build/fuzz/fuzz_$t" "$OUT/"
+  (cd "fuzz/corpus/$t" && rm -f "$OUT/fuzz_${t}_seed_corpus.zip" && zip -q -r "$OUT/fuzz_${t}_seed_corpus.zip" .)
+done
+echo "fuzz/build.sh: ${#targets[@]} targets in $OUT"

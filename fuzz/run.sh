@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# fuzz/run.sh TARGET SECONDS [libFuzzer options...]
+# Fuzzes one target (obb_obb tri_obb tri_tri moving_obb_obb moving_tri_obb
+# moving_tri_tri case_file) for SECONDS, building it first (fuzz/build.sh) when
+# it is missing. New corpus inputs go to build/fuzz-work/TARGET (fuzz/corpus/TARGET
+# seeds it, read only); findings (case files with their replay command, and
+# libFuzzer's crash inputs) to build/fuzz-findings/TARGET. Prints libFuzzer's
+# final stats (exec/s) and the distinct finding signatures. Exit status:
+# libFuzzer's (non-zero when a finding stopped it; SEPAX_FUZZ_ABORT chooses which).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 2 ]; then
+  echo "usage: fuzz/run.sh TARGET SECONDS [libFuzzer options...]" >&2
+  exit 2
+fi
+target=$1 seconds=$2
+shift 2
+if [ ! -d "fuzz/corpus/$target" ]; then
+  echo "fuzz/run.sh: no target '$target' (one of: $(ls fuzz/corpus | tr '\n' ' '))" >&2
+  exit 2
+fi
+out=${OUT:-$PWD/build/fuzz-out}
+[ -x "$out/fuzz_$target" ] || OUT="$out" bash fuzz/build.sh
+work=build/fuzz-work/$target findings=build/fuzz-findings/$target
+mkdir -p "$work" "$findings"
+SEPAX_FUZZ_FINDINGS="$findings" exec "$out/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
+  -print_final_stats=1 -artifact_prefix="$findings/" "$@" "$work" "fuzz/corpus/$target"

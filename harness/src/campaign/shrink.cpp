@@ -1,0 +1,174 @@
+#include "sepax/harness/shrink.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include <Eigen/Geometry>
+#include <fmt/format.h>
+
+#include "sepax/harness/case_judgement.hpp"
+#include "sepax/harness/moving_judgement.hpp"
+#include "sepax/harness/valid_case.hpp"
+
+namespace sepax::harness {
+namespace {
+
+const char* axis_kind_name(AxisKind k) {
+  switch (k) {
+    case AxisKind::none: return "none";
+    case AxisKind::face_a: return "face_a";
+    case AxisKind::face_b: return "face_b";
+    case AxisKind::normal_a: return "normal_a";
+    case AxisKind::normal_b: return "normal_b";
+    case AxisKind::edge_edge: return "edge_edge";
+    case AxisKind::inplane_a: return "inplane_a";
+    case AxisKind::inplane_b: return "inplane_b";
+    case AxisKind::degenerate: return "degenerate";
+    case AxisKind::motion_a: return "motion_a";
+    case AxisKind::motion_b: return "motion_b";
+  }
+  return "?";
+}
+
+/// x with its significand rounded to `bits` bits (nearest).
+double with_bits(double x, int bits) {
+  if (x == 0 || !std::isfinite(x)) return x;
+  int e = 0;
+  const double f = std::frexp(x, &e);  // |f| in [0.5, 1)
+  return std::ldexp(std::nearbyint(std::ldexp(f, bits)), e - bits);
+}
+
+/// Rotation axes snapped: the quaternion's components rounded to multiples of 2^-k, renormalized.
+std::array<Vec3<double>, 3> snapped_axes(const std::array<Vec3<double>, 3>& axes, int k, ScalarKind scalar) {
+  Eigen::Matrix3d r;
+  for (int i = 0; i < 3; ++i) r.col(i) = axes[i];
+  Eigen::Quaterniond q(r);
+  const double step = std::ldexp(1.0, -k);
+  Eigen::Vector4d c(q.w(), q.x(), q.y(), q.z());
+  for (int i = 0; i < 4; ++i) c[i] = std::nearbyint(c[i] / step) * step;
+  if (c.norm() == 0) c = Eigen::Vector4d(1, 0, 0, 0);
+  const Eigen::Matrix3d s = Eigen::Quaterniond(c[0], c[1], c[2], c[3]).normalized().toRotationMatrix();
+  std::array<Vec3<double>, 3> out;
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) out[i][j] = scalar == ScalarKind::float32 ? double(float(s(j, i))) : s(j, i);
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> gross_kind(const KernelInfo& kernel, const ShapePair& pair,
+                                      const std::optional<LinearMotiond>& motion) {
+  if (!valid_case(pair, motion, kernel.scalar)) return std::nullopt;
+  try {
+    if (kernel.mode == KernelMode::static_test) {
+      const OracleVerdict oracle = judge_exactly(pair, /*cross_check=*/false);
+      LazyMargin margin(pair, oracle.intersects);
+      const KernelJudgement run = judge_kernel(kernel, pair, oracle, margin);
+      if (run.verdict_class != oracle::Class::gross) return std::nullopt;
+      if (run.error) return std::string("threw");
+      if (run.outcome.intersects) return std::string("false-positive");
+      return kernel.reports_axis ? fmt::format("false-negative {}", axis_kind_name(run.outcome.axis.kind))
+                                 : std::string("false-negative");
+    }
+    if (!motion) return std::nullopt;
+    const MovingOracleVerdict oracle = judge_moving_exactly(pair, *motion, /*cross_check=*/false);
+    MovingKernelJudgement run = run_moving_kernel(kernel, pair, *motion);
+    MovingMargins margins(pair, *motion, oracle);
+    classify_moving_run(run, kernel, pair, *motion, oracle, margins);
+    if (run.verdict_class != oracle::Class::gross) return std::nullopt;
+    if (run.error) return std::string("threw");
+    if (run.meets() == oracle.meets()) return std::string("wrong-contact");
+    return std::string(run.meets() ? "false-positive" : "false-negative");
+  } catch (const std::exception&) {
+    return std::nullopt;  // an oracle refusing a candidate: not the same finding
+  }
+}
+
+std::string gross_signature(const KernelInfo& kernel, std::string_view family, std::string_view kind) {
+  return fmt::format("{} {} {} {}", kernel.id, to_string(kernel.query), family, kind);
+}
+
+Shrunk shrink_gross(const KernelInfo& kernel, const ShapePair& pair, const std::optional<LinearMotiond>& motion,
+                    const std::string& kind, std::size_t max_tries) {
+  Shrunk s{pair, motion, 0, 0};
+  const ScalarKind scalar = kernel.scalar;
+  // Tries `change` on a copy; keeps it when the kind is unchanged.
+  const auto attempt = [&](const std::function<void(ShapePair&, std::optional<LinearMotiond>&)>& change) {
+    if (s.tried >= max_tries) return false;
+    ShapePair p = s.pair;
+    std::optional<LinearMotiond> m = s.motion;
+    change(p, m);
+    if (p.query == s.pair.query && std::memcmp(&p, &s.pair, sizeof p) == 0 &&
+        (!m || std::memcmp(&*m, &*s.motion, sizeof *m) == 0))
+      return false;  // nothing changed
+    ++s.tried;
+    if (gross_kind(kernel, p, m) != kind) return false;
+    s.pair = p;
+    s.motion = m;
+    ++s.accepted;
+    return true;
+  };
+  // The numbers a move may touch, as accessors on a (pair, motion).
+  using Ref = std::function<double&(ShapePair&, std::optional<LinearMotiond>&)>;
+  std::vector<Ref> numbers;
+  std::vector<std::function<std::array<Vec3<double>, 3>&(ShapePair&)>> boxes;
+  const auto add_triangle = [&](Triangle3d ShapePair::*t) {
+    for (int v = 0; v < 3; ++v)
+      for (int k = 0; k < 3; ++k)
+        numbers.push_back([t, v, k](ShapePair& p, std::optional<LinearMotiond>&) -> double& { return (p.*t).vertices[v][k]; });
+  };
+  const auto add_box = [&](Obb3d ShapePair::*b) {
+    for (int k = 0; k < 3; ++k) {
+      numbers.push_back([b, k](ShapePair& p, std::optional<LinearMotiond>&) -> double& { return (p.*b).center[k]; });
+      numbers.push_back([b, k](ShapePair& p, std::optional<LinearMotiond>&) -> double& { return (p.*b).extents[k]; });
+    }
+    boxes.push_back([b](ShapePair& p) -> std::array<Vec3<double>, 3>& { return (p.*b).axes; });
+  };
+  switch (pair.query) {
+    case Query::obb_obb: add_box(&ShapePair::obb_a); add_box(&ShapePair::obb_b); break;
+    case Query::tri_obb: add_triangle(&ShapePair::tri_a); add_box(&ShapePair::obb_b); break;
+    case Query::tri_tri: add_triangle(&ShapePair::tri_a); add_triangle(&ShapePair::tri_b); break;
+  }
+  if (motion) {
+    for (int k = 0; k < 3; ++k) {
+      numbers.push_back([k](ShapePair&, std::optional<LinearMotiond>& m) -> double& { return m->velocity_a[k]; });
+      numbers.push_back([k](ShapePair&, std::optional<LinearMotiond>& m) -> double& { return m->velocity_b[k]; });
+    }
+    numbers.push_back([](ShapePair&, std::optional<LinearMotiond>& m) -> double& { return m->duration; });
+  }
+  for (bool progress = true; progress && s.tried < max_tries;) {
+    progress = false;
+    // Axes first: the identity, else the coarsest snap that keeps the finding.
+    for (const auto& axes : boxes) {
+      if (attempt([&](ShapePair& p, auto&) { axes(p) = {Vec3<double>::UnitX(), Vec3<double>::UnitY(), Vec3<double>::UnitZ()}; })) {
+        progress = true;
+        continue;
+      }
+      for (int k = 1; k <= 8; ++k)
+        if (attempt([&](ShapePair& p, auto&) { axes(p) = snapped_axes(axes(p), k, scalar); })) {
+          progress = true;
+          break;
+        }
+    }
+    for (const Ref& x : numbers) {
+      if (attempt([&](ShapePair& p, std::optional<LinearMotiond>& m) { x(p, m) = 0; })) {
+        progress = true;
+        continue;
+      }
+      if (attempt([&](ShapePair& p, std::optional<LinearMotiond>& m) { x(p, m) = std::nearbyint(x(p, m)); })) {
+        progress = true;
+        continue;
+      }
+      for (int bits : {1, 2, 3, 4, 6, 8, 12, 16, 20, 24, 32, 40})
+        if (attempt([&](ShapePair& p, std::optional<LinearMotiond>& m) { x(p, m) = with_bits(x(p, m), bits); })) {
+          progress = true;
+          break;
+        }
+    }
+  }
+  return s;
+}
+
+}  // namespace sepax::harness
