@@ -84,6 +84,12 @@ bool arithmetic_is_exact(const ShapePair& pair, ScalarKind scalar) {
   // (every partial sum too) fits the scalar's p bits when the span does.
   const int d = degree(pair.query);
   const int precision = scalar == ScalarKind::float32 ? 24 : 53;
+  // ... and inside the scalar's exponent range: a product on a grid finer
+  // than the smallest subnormal's underflows (a fuzzer's find: subnormal
+  // coordinates whose products flush to zero), a large one overflows.
+  const int finest = scalar == ScalarKind::float32 ? -149 : -1074;
+  const int top = scalar == ScalarKind::float32 ? 128 : 1024;
+  if (d * low < finest || kTermBits + d * (high + 1) > top) return false;
   return kTermBits + d * (high + 1 - low) <= precision;
 }
 
