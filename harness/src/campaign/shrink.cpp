@@ -56,6 +56,15 @@ std::array<Vec3<double>, 3> snapped_axes(const std::array<Vec3<double>, 3>& axes
   return out;
 }
 
+/// Bit for bit the same shapes (member by member: ShapePair has padding after
+/// `query`, whose bytes are not copied reliably — comparing them made the
+/// number of candidates tried, and so the shrunk case, vary from run to run).
+bool same_bits(const ShapePair& a, const ShapePair& b) {
+  return a.query == b.query && std::memcmp(&a.tri_a, &b.tri_a, sizeof a.tri_a) == 0 &&
+         std::memcmp(&a.tri_b, &b.tri_b, sizeof a.tri_b) == 0 && std::memcmp(&a.obb_a, &b.obb_a, sizeof a.obb_a) == 0 &&
+         std::memcmp(&a.obb_b, &b.obb_b, sizeof a.obb_b) == 0;
+}
+
 }  // namespace
 
 std::optional<std::string> gross_kind(const KernelInfo& kernel, const ShapePair& pair,
@@ -100,8 +109,7 @@ Shrunk shrink_gross(const KernelInfo& kernel, const ShapePair& pair, const std::
     ShapePair p = s.pair;
     std::optional<LinearMotiond> m = s.motion;
     change(p, m);
-    if (p.query == s.pair.query && std::memcmp(&p, &s.pair, sizeof p) == 0 &&
-        (!m || std::memcmp(&*m, &*s.motion, sizeof *m) == 0))
+    if (same_bits(p, s.pair) && (!m || std::memcmp(&*m, &*s.motion, sizeof *m) == 0))
       return false;  // nothing changed
     ++s.tried;
     if (gross_kind(kernel, p, m) != kind) return false;
