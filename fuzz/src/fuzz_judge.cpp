@@ -168,6 +168,42 @@ const harness::CaseIdentity& identity(Query query, bool moving) {
   return id;
 }
 
+/// The kernel's set runner (the form benchmarks time, SIMD lanes and tails
+/// included) on copies of the case: 1, 3, 8 and 17 of them, so that every lane
+/// width and tail is filled. Its count of intersecting pairs must be a verdict
+/// the judge accepts — all copies one way, and not gross where the per-pair
+/// call's answer (`single`) differs (the same gross answer is that finding already).
+void check_set_runner(const KernelInfo& k, const FuzzCase& c, const harness::OracleVerdict& oracle,
+                      harness::LazyMargin& margin, bool single) {
+  for (std::size_t n : {1, 3, 8, 17}) {
+    const std::vector<ShapePair> copies(n, c.pair);
+    std::size_t hits = 0;
+    try {
+      hits = k.prepare_set(copies)();
+    } catch (const std::exception& e) {
+      found(signature(k, c, "set-runner-threw"), gated(k), c, nullptr, e.what());
+      return;
+    }
+    if (hits != 0 && hits != n) {
+      found(signature(k, c, "set-runner-mixed"), gated(k), c, nullptr,
+            fmt::format("the set runner calls {} of {} copies of one pair intersecting", hits, n));
+      return;
+    }
+    if ((hits == n) == single) continue;  // the same answer as the per-pair call
+    harness::KernelJudgement run;
+    run.outcome.intersects = hits == n;
+    harness::classify_run(run, k, c.pair, oracle, margin);
+    if (run.verdict_class == oracle::Class::gross) {
+      found(signature(k, c, run.outcome.intersects ? "set-runner-false-positive" : "set-runner-false-negative"),
+            gated(k), c, nullptr,
+            fmt::format("the set runner over {} copies says {}, exact: {}", n,
+                        run.outcome.intersects ? "intersecting" : "separated",
+                        oracle.intersects ? "intersecting" : "separated"));
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 void initialize() {
@@ -202,6 +238,7 @@ int check_static_input(std::span<const std::uint8_t> bytes, Query query) {
       const harness::CaseWatchdog::Guard guard(&watchdog(), group, 0, &k);
       run = harness::judge_kernel(k, c->pair, oracle, margin);
     }
+    if (k.prepare_set && !run.error) check_set_runner(k, *c, oracle, margin, run.outcome.intersects);
     if (run.verdict_class != oracle::Class::gross) continue;
     const std::string what = run.error ? "threw" : run.outcome.intersects ? "false-positive" : "false-negative";
     found(signature(k, *c, what), gated(k), *c, &k,
