@@ -9,6 +9,8 @@
 /// |--------------|-----------------------------------------|----------------------------------------------------|
 /// | obb_face_ge  | obb_obb.hpp, test_static, axes A_i      | `>=` for `>`: exactly touching boxes come out separated (the closed-set contract broken) |
 /// | table2_sigma | obb_obb_moving.hpp, find_first_contact  | B's supporting feature taken along +n instead of −n (Eberly Table 2's sign) |
+/// | tri_obb_face_ge | tri_obb.hpp, test_static, axes B_j   | `>=` for `>`: a triangle touching a face of the box comes out separated |
+/// | tri_tri_touch_le | tri_tri.hpp, separates (every axis) | `<=` for `<`: touching triangles come out separated |
 ///
 /// The list of valid names is also in core/CMakeLists.txt, which refuses any
 /// other.

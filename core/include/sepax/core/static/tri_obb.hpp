@@ -32,6 +32,7 @@
 #include <array>
 #include <cmath>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/accurate_products.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/static/separating_axis.hpp"
@@ -106,7 +107,9 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
   for (int j = 0; j < 3; ++j) {
     const S lo = std::min({v[0][j], v[1][j], v[2][j]});
     const S hi = std::max({v[0][j], v[1][j], v[2][j]});
-    if (lo > b[j] || hi < -b[j]) return {false, {AxisKind::face_b, 0, std::uint8_t(j)}, box.axes[j]};
+    // Planted bug tri_obb_face_ge (mutant.hpp): `>=` for `>`, a triangle touching a face comes out separated.
+    const bool apart = mutant("tri_obb_face_ge") ? lo >= b[j] || hi <= -b[j] : lo > b[j] || hi < -b[j];
+    if (apart) return {false, {AxisKind::face_b, 0, std::uint8_t(j)}, box.axes[j]};
   }
 
   // L = E_i × B_j, i.e. e_i × unit_j in the box frame: R = b_{j+1}|L_{j+1}| + b_{j+2}|L_{j+2}|.

@@ -49,6 +49,7 @@
 #include <algorithm>
 #include <array>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/accurate_products.hpp"
 #include "sepax/core/static/separating_axis.hpp"
 #include "sepax/core/shapes/triangle3.hpp"
@@ -78,6 +79,9 @@ template <class S>
 bool separates(const Vec3<S>& l, const Points<S>& p, const Points<S>& q) {
   const S a0 = l.dot(p[0]), a1 = l.dot(p[1]), a2 = l.dot(p[2]);
   const S b0 = l.dot(q[0]), b1 = l.dot(q[1]), b2 = l.dot(q[2]);
+  // Planted bug tri_tri_touch_le (mutant.hpp): `<=` for `<`, touching triangles come out separated.
+  if (mutant("tri_tri_touch_le"))
+    return std::max({a0, a1, a2}) <= std::min({b0, b1, b2}) || std::max({b0, b1, b2}) <= std::min({a0, a1, a2});
   return std::max({a0, a1, a2}) < std::min({b0, b1, b2}) ||
          std::max({b0, b1, b2}) < std::min({a0, a1, a2});
 }
