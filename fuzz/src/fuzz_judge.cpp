@@ -16,12 +16,12 @@
 #include "byte_source.hpp"
 #include "fuzz_case.hpp"
 #include "sepax/core/registry.hpp"
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/case_judgement.hpp"
 #include "sepax/harness/case_watchdog.hpp"
 #include "sepax/harness/moving_judgement.hpp"
-#include "sepax/harness/shrink.hpp"
+#include "sepax/harness/campaign/shrink.hpp"
 #include "sepax/peers/peers.hpp"
 
 namespace sepax::fuzz {

@@ -8,8 +8,8 @@
 #include <limits>
 #include <set>
 
-#include "sepax/harness/batch_log.hpp"
-#include "sepax/harness/campaign_batches.hpp"
+#include "sepax/harness/campaign/batch_log.hpp"
+#include "sepax/harness/campaign/campaign_batches.hpp"
 
 namespace sepax::harness {
 namespace {

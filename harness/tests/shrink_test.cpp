@@ -6,7 +6,7 @@
 
 #include "sepax/generators/generate.hpp"
 #include "sepax/harness/case_judgement.hpp"
-#include "sepax/harness/shrink.hpp"
+#include "sepax/harness/campaign/shrink.hpp"
 
 namespace sepax::harness {
 namespace {

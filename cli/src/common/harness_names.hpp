@@ -5,10 +5,10 @@
 #include "sepax/harness/case_judgement.hpp"
 #include "sepax/harness/case_watchdog.hpp"
 #include "sepax/harness/input_error.hpp"
-#include "sepax/harness/moving_group.hpp"
+#include "sepax/harness/campaign/moving_group.hpp"
 #include "sepax/harness/moving_judgement.hpp"
-#include "sepax/harness/progress.hpp"
-#include "sepax/harness/static_group.hpp"
+#include "sepax/harness/campaign/progress.hpp"
+#include "sepax/harness/campaign/static_group.hpp"
 #include "sepax/harness/verdict_hash.hpp"
 
 namespace sepax::cli {

@@ -15,7 +15,7 @@
 
 #include "common/kernel_selection.hpp"
 #include "common/results_directory.hpp"
-#include "sepax/harness/batch_log.hpp"
+#include "sepax/harness/campaign/batch_log.hpp"
 #include "sepax/harness/crash_guard.hpp"
 #include "verify/static_summary.hpp"
 #include "verify/verify_run.hpp"

@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "sepax/generators/generate.hpp"
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 
 namespace sepax::cli {
 

@@ -8,7 +8,7 @@
 
 #include "common/mesh_kernels.hpp"
 #include "sepax/generators/poses.hpp"
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 #include "sepax/harness/mesh/mesh_file.hpp"
 #include "sepax/harness/mesh/pose_file.hpp"
 

@@ -1,7 +1,7 @@
 #include "verify/verify_command.hpp"
 
 #include "common/harness_names.hpp"
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 #include "sepax/harness/crash_guard.hpp"
 
 #include <algorithm>

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "sepax/harness/campaign_batches.hpp"
+#include "sepax/harness/campaign/campaign_batches.hpp"
 
 namespace sepax::cli {
 

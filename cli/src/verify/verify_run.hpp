@@ -3,7 +3,7 @@
 /// results combined: batched_campaign.hpp), recorded as rows, printed, written
 /// to the results folder. Shared by verify, --resume and `sepax merge`.
 #include "common/harness_names.hpp"
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 #include "sepax/harness/crash_guard.hpp"
 #include <algorithm>
 #include <array>
@@ -31,9 +31,9 @@
 #include "sepax/generators/generate.hpp"
 #include "common/table.hpp"
 #include "verify/verify_command.hpp"
-#include "sepax/harness/moving_group.hpp"
-#include "sepax/harness/static_group.hpp"
-#include "sepax/harness/shrink.hpp"
+#include "sepax/harness/campaign/moving_group.hpp"
+#include "sepax/harness/campaign/static_group.hpp"
+#include "sepax/harness/campaign/shrink.hpp"
 #include <tbb/parallel_for.h>
 
 namespace sepax::cli {

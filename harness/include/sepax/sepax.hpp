@@ -25,6 +25,6 @@
 #include "sepax/core/shapes/validate.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/truth.hpp"

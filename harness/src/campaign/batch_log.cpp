@@ -1,4 +1,4 @@
-#include "sepax/harness/batch_log.hpp"
+#include "sepax/harness/campaign/batch_log.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

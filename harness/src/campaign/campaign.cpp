@@ -1,4 +1,4 @@
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 
 #include <algorithm>
 
@@ -6,9 +6,9 @@
 
 #include "sepax/core/registry.hpp"
 #include "sepax/harness/case_judgement.hpp"
-#include "sepax/harness/moving_group.hpp"
+#include "sepax/harness/campaign/moving_group.hpp"
 #include "sepax/harness/moving_judgement.hpp"
-#include "sepax/harness/static_group.hpp"
+#include "sepax/harness/campaign/static_group.hpp"
 
 namespace sepax::harness {
 

@@ -1,4 +1,4 @@
-#include "sepax/harness/campaign_batches.hpp"
+#include "sepax/harness/campaign/campaign_batches.hpp"
 
 #include <charconv>
 

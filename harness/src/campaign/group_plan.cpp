@@ -1,9 +1,9 @@
-#include "sepax/harness/group_plan.hpp"
+#include "sepax/harness/campaign/group_plan.hpp"
 
 #include <algorithm>
 #include <chrono>
 
-#include "sepax/harness/finding.hpp"
+#include "sepax/harness/campaign/finding.hpp"
 
 namespace sepax::harness {
 

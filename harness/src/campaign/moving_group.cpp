@@ -1,4 +1,4 @@
-#include "sepax/harness/moving_group.hpp"
+#include "sepax/harness/campaign/moving_group.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "sepax/harness/progress.hpp"
+#include "sepax/harness/campaign/progress.hpp"
 
 #include <unistd.h>
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "sepax/core/registry.hpp"
-#include "sepax/harness/progress.hpp"
+#include "sepax/harness/campaign/progress.hpp"
 
 namespace sepax::harness::detail {
 

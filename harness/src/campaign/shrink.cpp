@@ -1,4 +1,4 @@
-#include "sepax/harness/shrink.hpp"
+#include "sepax/harness/campaign/shrink.hpp"
 
 #include <cmath>
 #include <cstring>

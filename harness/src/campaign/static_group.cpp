@@ -1,4 +1,4 @@
-#include "sepax/harness/static_group.hpp"
+#include "sepax/harness/campaign/static_group.hpp"
 
 #include <algorithm>
 #include <cmath>

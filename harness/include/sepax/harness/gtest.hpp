@@ -21,7 +21,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sepax/harness/campaign.hpp"
+#include "sepax/harness/campaign/campaign.hpp"
 
 namespace sepax::testing {
 

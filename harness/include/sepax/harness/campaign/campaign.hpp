@@ -13,7 +13,7 @@
 
 #include "sepax/generators/family.hpp"
 #include "sepax/harness/case_file.hpp"
-#include "sepax/harness/finding.hpp"
+#include "sepax/harness/campaign/finding.hpp"
 
 namespace sepax::harness {
 

@@ -12,9 +12,9 @@
 #include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/generators/family.hpp"
-#include "sepax/harness/finding.hpp"
-#include "sepax/harness/group_plan.hpp"
-#include "sepax/harness/progress.hpp"
+#include "sepax/harness/campaign/finding.hpp"
+#include "sepax/harness/campaign/group_plan.hpp"
+#include "sepax/harness/campaign/progress.hpp"
 #include "sepax/harness/verdict_hash.hpp"
 
 namespace sepax::harness {

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sepax/harness/moving_group.hpp"
-#include "sepax/harness/static_group.hpp"
+#include "sepax/harness/campaign/moving_group.hpp"
+#include "sepax/harness/campaign/static_group.hpp"
 
 namespace sepax::harness {
 
