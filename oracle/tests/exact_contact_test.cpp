@@ -260,11 +260,36 @@ TEST(MovingMargin, DistanceToTheSweptShape) {
   // Stopping 1/2 short along x.
   const ShapePair q = obb_obb(cube({0, 0, 0}, 1), cube({3, 0, 0}, 1));
   EXPECT_EQ(moving_margin(q, motion({0, 0, 0}, {-1, 0, 0}, 0.5), false), 0.5 / cube_size);
-  // Stopping at gaps (1, 1, 0): distance √2, correctly rounded.
+  // Stopping at gaps (1, 1, 0): distance √2, and √2 / ℓ rounded once: the
+  // margin m is the double whose half-ulp neighbourhood holds √2 / ℓ, checked
+  // in rationals as (m − u/2)²·ℓ² ≤ 2 ≤ (m + u/2)²·ℓ².
   const ShapePair r = obb_obb(cube({0, 0, 0}, 1), cube({4, 4, 0}, 1));
-  EXPECT_EQ(moving_margin(r, motion({0.5, 0.5, 0}, {-0.5, -0.5, 0}, 1), false),
-            std::sqrt(2.0) / cube_size);
+  const double m = moving_margin(r, motion({0.5, 0.5, 0}, {-0.5, -0.5, 0}, 1), false);
+  const Exact half_ulp = (Exact(std::nextafter(m, 2.0)) - Exact(m)) / 2;
+  const Exact size2 = Exact(cube_size) * Exact(cube_size);
+  EXPECT_LE((Exact(m) - half_ulp) * (Exact(m) - half_ulp) * size2, Exact(2));
+  EXPECT_GE((Exact(m) + half_ulp) * (Exact(m) + half_ulp) * size2, Exact(2));
   EXPECT_THROW(moving_margin(q, motion({0, 0, 0}, {-1, 0, 0}, 1), false), std::invalid_argument);
+}
+
+TEST(MovingMargin, GapBelowTheSmallestSubnormalIsStillAGap) {
+  // b sits 2^-1074 above a and falls (1 − 2^-53)·2^-1074 in T = 2^-1074: the
+  // gap left, 2^-1127, is exact and positive but no double. It once rounded to
+  // 0 before the "do they meet" check, which threw (a fuzzer's find, issue 11).
+  const double tiny = std::ldexp(1.0, -1074);
+  const ShapePair p = tri_tri(tri({0, 0, 0}, {1, 0, 0}, {0, 1, 0}),
+                              tri({0, 0, tiny}, {1, 0, tiny}, {0, 1, tiny}));
+  const LinearMotiond m = motion({0, 0, 0}, {0, 0, -(1 - std::ldexp(1.0, -53))}, tiny);
+  ASSERT_FALSE(moving_intersects(p, m).intersects);
+  ASSERT_EQ(first_contact_sat(p, m).state, kApart);
+  double margin = -1;
+  EXPECT_NO_THROW(margin = moving_margin(p, m, false));
+  EXPECT_EQ(margin, 0.0);  // 2^-1127 / ℓ, correctly rounded
+  EXPECT_THROW(moving_margin(p, m, true), std::invalid_argument);
+  // One more ulp of fall and they touch at T.
+  const LinearMotiond touch = motion({0, 0, 0}, {0, 0, -1}, tiny);
+  EXPECT_TRUE(moving_intersects(p, touch).intersects);
+  EXPECT_THROW(moving_margin(p, touch, false), std::invalid_argument);
 }
 
 TEST(MovingMargin, PenetrationIntoTheSweptShape) {

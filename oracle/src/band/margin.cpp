@@ -90,7 +90,7 @@ detail::Exact squared_penetration_depth(const ShapePair& pair) {
 
 double relative_margin(const ShapePair& pair, bool intersects) {
   const double ell = reference_length(pair);
-  if (!intersects) return detail::separation_distance(pair) / ell;
+  if (!intersects) return detail::separation_distance(pair, ell);  // rounded once
   const detail::Exact depth2 = squared_penetration_depth(pair);
   return detail::signed_root(-depth2.sign(), depth2, ell);
 }

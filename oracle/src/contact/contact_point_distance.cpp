@@ -77,7 +77,7 @@ Exact squared_distance(const AffineSet& set, const Vec3<double>& velocity, doubl
 
 }  // namespace
 
-double swept_separation_distance(const ShapePair& pair, const LinearMotiond& motion) {
+Exact swept_separation_squared(const ShapePair& pair, const LinearMotiond& motion) {
   const std::array<AffineSet, 2> sets = affine_sets(pair);
   std::vector<QpVector> columns = sets[0].columns;
   for (QpVector column : sets[1].columns) {
@@ -97,8 +97,7 @@ double swept_separation_distance(const ShapePair& pair, const LinearMotiond& mot
   const int time_column = static_cast<int>(columns.size()) - 1;
   qp.set_l(time_column, true, QpNumber(0));
   qp.set_u(time_column, true, QpNumber(motion.duration));
-  const Exact squared = minimum(qp);
-  return signed_root(squared.sign(), squared, 1.0);
+  return minimum(qp);
 }
 
 }  // namespace detail

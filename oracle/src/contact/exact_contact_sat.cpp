@@ -285,10 +285,12 @@ MovingVerdict moving_intersects(const ShapePair& pair, const LinearMotiond& moti
 double moving_margin(const ShapePair& pair, const LinearMotiond& motion, bool intersects) {
   const double ell = reference_length(pair);
   if (!intersects) {
-    const double distance = detail::swept_separation_distance(pair, motion);
-    if (distance == 0)
+    // Judged exactly, rounded once: distance / ℓ, not a rounded distance
+    // divided again, which underflowed to 0 for subnormal shapes and durations.
+    const detail::Exact distance2 = detail::swept_separation_squared(pair, motion);
+    if (distance2.is_zero())
       throw std::invalid_argument("moving_margin: intersects = false for a pair that meets");
-    return distance / ell;
+    return detail::signed_root(1, distance2, ell);
   }
   const detail::Exact depth2 = detail::swept_penetration_depth_squared(pair, motion);
   return detail::signed_root(-depth2.sign(), depth2, ell);

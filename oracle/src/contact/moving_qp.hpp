@@ -16,10 +16,11 @@ namespace sepax::oracle::detail {
 std::array<double, 3> common_point_at(const ShapePair& pair, const LinearMotiond& motion,
                                       const Exact& t);
 
-/// Euclidean distance from a to b swept along W over [0, T] = the minimum over
-/// t in [0, T] of the distance between a(t) and b(t); exact QP with t as a
-/// variable (contact_point_distance.cpp), rounded once. 0 exactly when the
-/// moving sets meet.
-double swept_separation_distance(const ShapePair& pair, const LinearMotiond& motion);
+/// Squared Euclidean distance from a to b swept along W over [0, T] = the
+/// minimum over t in [0, T] of |a(t) − b(t)|²; exact QP with t as a variable
+/// (contact_point_distance.cpp), not rounded: a positive distance below
+/// double's smallest subnormal must not read as "they meet" (a fuzzer's find).
+/// 0 exactly when the moving sets meet.
+Exact swept_separation_squared(const ShapePair& pair, const LinearMotiond& motion);
 
 }  // namespace sepax::oracle::detail

@@ -15,7 +15,9 @@
 // Rounding: the square root is taken in MPFR at 256 bits from the exact
 // quotient and rounded once to double, so the result is the correctly rounded
 // distance except for values within ~2^-200 (relative) of a midpoint between
-// two doubles. Zero stays exactly zero (the numerator is exact).
+// two doubles. Zero stays exactly zero (the numerator is exact). A scale (the
+// margin's reference length) divides before that one rounding, so a positive
+// distance divided by it is never rounded twice.
 //
 // Cost: see the report of oracle_cgal_tests (RandomAgreement), 0.05–0.3 ms
 // per query; this is a reference, not a kernel.
@@ -42,8 +44,10 @@ void set_exact(mpfr_t out, const CGAL::Gmpzf& value) {
   mpfr_mul_2si(out, out, value.exp(), MPFR_RNDN);  // exact: a power of two
 }
 
-/// sqrt(numerator / denominator) rounded to double; 0 for a zero numerator.
-double sqrt_of_quotient(const CGAL::Gmpzf& numerator, const CGAL::Gmpzf& denominator) {
+/// sqrt(numerator / denominator) / scale rounded to double; 0 for a zero
+/// numerator.
+double sqrt_of_quotient(const CGAL::Gmpzf& numerator, const CGAL::Gmpzf& denominator,
+                        double scale) {
   if (CGAL::is_zero(numerator)) return 0.0;
   mpfr_t n, d, r;
   set_exact(n, numerator);
@@ -52,6 +56,7 @@ double sqrt_of_quotient(const CGAL::Gmpzf& numerator, const CGAL::Gmpzf& denomin
   mpfr_div(r, n, d, MPFR_RNDN);
   const bool negative = mpfr_sgn(r) < 0;
   mpfr_sqrt(r, r, MPFR_RNDN);
+  mpfr_div_d(r, r, scale, MPFR_RNDN);
   const double result = mpfr_get_d(r, MPFR_RNDN);
   mpfr_clears(n, d, r, static_cast<mpfr_ptr>(nullptr));
   // A squared distance cannot be negative; if it is, the program was built wrong.
@@ -61,7 +66,7 @@ double sqrt_of_quotient(const CGAL::Gmpzf& numerator, const CGAL::Gmpzf& denomin
 
 }  // namespace
 
-double separation_distance(const ShapePair& pair) {
+double separation_distance(const ShapePair& pair, double scale) {
   const std::array<AffineSet, 2> sets = affine_sets(pair);
   // Columns of J = [J_a, −J_b]; d0 = o_a − o_b.
   std::vector<QpVector> columns = sets[0].columns;
@@ -98,7 +103,7 @@ double separation_distance(const ShapePair& pair) {
     throw std::logic_error("separation_distance: QP not optimal (status " +
                            std::to_string(static_cast<int>(solution.status())) + ")");
   return sqrt_of_quotient(solution.objective_value_numerator(),
-                          solution.objective_value_denominator());
+                          solution.objective_value_denominator(), scale);
 }
 
 }  // namespace sepax::oracle::detail

@@ -6,7 +6,8 @@
 namespace sepax::oracle::detail {
 
 /// Squared distance between the exact sets, solved exactly (Gmpzf), returned as
-/// its square root rounded to double. 0 exactly when the sets intersect.
-double separation_distance(const ShapePair& pair);
+/// its square root divided by `scale`, rounded once to double. 0 exactly when
+/// the sets intersect.
+double separation_distance(const ShapePair& pair, double scale = 1.0);
 
 }  // namespace sepax::oracle::detail
