@@ -119,25 +119,36 @@ std::string signature(const KernelInfo& k, const FuzzCase& c, std::string_view w
 
 bool gated(const KernelInfo& k) { return k.origin == "sepax"; }
 
-/// Kernels left out ($SEPAX_FUZZ_SKIP: comma-separated id prefixes). By
+/// Comma-separated kernel-id prefixes from an environment variable.
+std::vector<std::string> prefix_list(const char* variable, const char* fallback) {
+  const char* v = std::getenv(variable);
+  const std::string list = v ? v : fallback;
+  std::vector<std::string> out;
+  for (std::size_t pos = 0; pos <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', pos), list.size());
+    if (comma > pos) out.push_back(list.substr(pos, comma - pos));
+    pos = comma + 1;
+  }
+  return out;
+}
+
+bool starts_with_any(const std::string& id, const std::vector<std::string>& prefixes) {
+  for (const std::string& p : prefixes)
+    if (id.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+/// Kernels left out. $SEPAX_FUZZ_SKIP (comma-separated id prefixes): by
 /// default libccd's MPR, which loops forever on flat Minkowski differences
 /// (verify's watchdog reports those): a call that never returns cannot be
 /// abandoned, and would end every fuzzing session at its first such input.
+/// $SEPAX_FUZZ_ONLY (prefixes; unset: all): the peers kept, to hunt one
+/// library's bugs; sepax's own kernels always run.
 bool skipped(const KernelInfo& k) {
-  static const std::vector<std::string> prefixes = [] {
-    const char* v = std::getenv("SEPAX_FUZZ_SKIP");
-    std::vector<std::string> out;
-    std::string list = v ? v : "ccd/mpr";
-    for (std::size_t pos = 0; pos <= list.size();) {
-      const std::size_t comma = std::min(list.find(',', pos), list.size());
-      if (comma > pos) out.push_back(list.substr(pos, comma - pos));
-      pos = comma + 1;
-    }
-    return out;
-  }();
-  for (const std::string& p : prefixes)
-    if (k.id.rfind(p, 0) == 0) return true;
-  return false;
+  static const std::vector<std::string> skip = prefix_list("SEPAX_FUZZ_SKIP", "ccd/mpr");
+  static const std::vector<std::string> only = prefix_list("SEPAX_FUZZ_ONLY", "");
+  if (starts_with_any(k.id, skip)) return true;
+  return k.origin != "sepax" && !only.empty() && !starts_with_any(k.id, only);
 }
 
 /// The case being judged, for the watchdog's report.
@@ -299,12 +310,27 @@ int check_case_file_input(std::span<const std::uint8_t> bytes) {
     cases.push_back(std::get<harness::Case>(item));
   }
   if (cases.size() > 4) cases.resize(4);  // judging is the other targets' job; keep the parser's speed
-  std::vector<std::string> sepax_ids;
-  for (const KernelInfo& k : static_kernels())
-    if (k.origin == "sepax") sepax_ids.push_back(k.id);
-  for (const KernelInfo& k : moving_kernels())
-    if (k.origin == "sepax") sepax_ids.push_back(k.id);
-  (void)harness::judge_cases(cases, sepax_ids);  // what `sepax check` runs: must not crash
+  static const std::vector<std::string> sepax_ids = [] {
+    std::vector<std::string> ids;
+    for (const KernelInfo& k : static_kernels())
+      if (k.origin == "sepax") ids.push_back(k.id);
+    for (const KernelInfo& k : moving_kernels())
+      if (k.origin == "sepax") ids.push_back(k.id);
+    return ids;
+  }();
+  // What `sepax check` runs: it must not crash, and a gross verdict of a
+  // sepax kernel on a case the file spells out is a finding like any other.
+  for (const harness::GrossCase& g : harness::judge_cases(cases, sepax_ids)) {
+    const KernelInfo* k = find_kernel(g.kernel_id);
+    FuzzCase c;
+    c.pair = g.replay.pair;
+    c.scalar = g.replay.scalar;
+    c.family = g.replay.family.value_or("case_file");
+    if (const auto& m = g.replay.motion)
+      c.motion = LinearMotiond{{m->va[0], m->va[1], m->va[2]}, {m->vb[0], m->vb[1], m->vb[2]}, m->duration};
+    found(fmt::format("{} {} {} case-file-gross", g.kernel_id, to_string(c.pair.query), c.family),
+          /*gated=*/true, c, k, g.detail);
+  }
   return 0;
 }
 

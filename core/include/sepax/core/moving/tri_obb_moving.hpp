@@ -31,6 +31,7 @@
 #include "sepax/core/moving/contact_point.hpp"
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/moving/obb_obb_moving.hpp"
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/static/tri_obb.hpp"
 
 namespace sepax::tri_obb {
@@ -134,6 +135,8 @@ StaticResult<S> test_moving(const Triangle3<S>& tri, const Obb3<S>& box,
     S lo, hi;
     f.interval(l, lo, hi);
     const S r = f.radius(box, l), w = T * l.dot(f.w);
+    if (mutant("tri_obb_sweep_ge"))  // planted: a sweep that just touches comes out separated
+      return lo >= r + std::max(S(0), w) || hi <= -r + std::min(S(0), w);
     return lo > r + std::max(S(0), w) || hi < -r + std::min(S(0), w);
   };
   const auto found = [&](const SeparatingAxis& axis, const Vec3<S>& l) {

@@ -29,6 +29,7 @@
 #include "sepax/core/moving/contact_point.hpp"
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/moving/tri_obb_moving.hpp"
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/static/tri_tri.hpp"
 
 namespace sepax::tri_tri {
@@ -79,9 +80,11 @@ struct MovingPair {
         if (!axis(AxisKind::edge_edge, i, j,
                   edge_cross(e[i], f[j], u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3])))
           return;
-    for (int i = 0; i < 3; ++i)
+    // Planted (tri_tri_moving_no_inplane): without the in-plane axes, coplanar
+    // triangles that never meet are called meeting.
+    for (int i = 0; i < 3 && !mutant("tri_tri_moving_no_inplane"); ++i)
       if (!axis(AxisKind::inplane_a, i, 0, n.cross(e[i]))) return;
-    for (int j = 0; j < 3; ++j)
+    for (int j = 0; j < 3 && !mutant("tri_tri_moving_no_inplane"); ++j)
       if (!axis(AxisKind::inplane_b, 0, j, m.cross(f[j]))) return;
     const Vec3<S>& el = e[longest(e)];
     const Vec3<S>& fl = f[longest(f)];
