@@ -1,6 +1,6 @@
 """Input dispatch: which reader each command-line INPUT gets (a results
-directory, a verify.jsonl, or Google Benchmark JSON), all merged into one
-Dataset."""
+directory, a verify.jsonl, Google Benchmark JSON, or the fuzzing summary of
+fuzz/measure.py), all merged into one Dataset."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 
 from .benchmark_input import read_benchmark
 from .fields import InputError
+from .fuzzing import parse_if_fuzz_summary, read_fuzz_summary
 from .model import Dataset
 from .verify_input import read_verify
 
@@ -28,7 +29,10 @@ def load_inputs(inputs: list) -> Dataset:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(f"{path}: cannot read: {e}") from e
-        if looks_like_benchmark(path, text):
+        fuzz = parse_if_fuzz_summary(path, text) if path.suffix == ".json" else None
+        if fuzz is not None:
+            data.sources.append(read_fuzz_summary(path, fuzz, data, str(arg)))
+        elif looks_like_benchmark(path, text):
             data.sources.append(read_benchmark(path, text, data, str(arg)))
         else:
             data.sources.append(read_verify(path, data, str(arg)))

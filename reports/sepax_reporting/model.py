@@ -141,7 +141,7 @@ class TreeStats:
 class Source:
     """One input as listed in the report, with its run description."""
     label: str
-    kind: str                       # "verify" or "benchmark"
+    kind: str                       # "verify", "benchmark" or "fuzz"
     info: dict = dataclasses.field(default_factory=dict)
     rows: int = 0
 
@@ -158,6 +158,7 @@ class Dataset:
         self.trees: dict[tuple, TreeStats] = {}        # (kernel, pair), verify's tree campaign
         self.tree_queries: dict[tuple, list] = {}      # (kernel, pair, query) -> queries/s per input (sepax_bench_trees)
         self.tree_builds: dict[tuple, dict] = {}       # (kernel, mesh) -> {"ns_per_triangle", "bytes_per_triangle"}
+        self.fuzz: dict | None = None                  # fuzz/measure.py's summary
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()
         self.kernel_query: dict[str, str] = {}      # from rows' "query"

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .document import Code, Em, Heading, Image, Para, Strong, render_html, render_markdown
 from .fields import InputError
+from .fuzzing import fuzz_blocks
 from .inputs import load_inputs
 from .model import Dataset
 from .plots import plot_margin, plot_moving, plot_speed_robustness
@@ -123,6 +124,7 @@ def build_report(data: Dataset, title: str) -> list:
     for q in data.queries():
         blocks += query_blocks(data, q)
     blocks += tree_blocks(data)
+    blocks += fuzz_blocks(data)
     if data.skipped or data.notes:
         blocks.append(Heading(2, "Input notes"))
         for reason, n in sorted(data.skipped.items()):
@@ -155,7 +157,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         description="sepax speed-versus-robustness report from verify results and Google Benchmark JSON.")
     ap.add_argument("inputs", nargs="+", metavar="INPUT",
-                    help="results directory of `sepax verify`, a verify.jsonl, or a Google Benchmark JSON file")
+                    help="results directory of `sepax verify`, a verify.jsonl, a Google Benchmark JSON file, or "
+                         "the fuzzing summary of fuzz/measure.py")
     ap.add_argument("-o", "--out", required=True, metavar="DIR", help="output directory")
     ap.add_argument("--title", default="sepax: speed versus robustness", help="report title")
     args = ap.parse_args(argv)
@@ -167,7 +170,8 @@ def main(argv=None) -> int:
     for reason, n in sorted(data.skipped.items()):
         print(f"sepax_report: skipped {n} × {reason} (first: {data.skip_examples.get(reason, '?')})",
               file=sys.stderr)
-    if not data.static and not data.moving and not data.bench and not data.trees and not data.tree_queries:
+    if (not data.static and not data.moving and not data.bench and not data.trees and not data.tree_queries
+            and not data.fuzz):
         print("sepax_report: warning: no kernel rows and no benchmarks in the inputs; the report is empty",
               file=sys.stderr)
     blocks = build_report(data, args.title)

@@ -26,7 +26,8 @@ def run_info_blocks(data: Dataset) -> list:
     blocks = [Heading(2, "Runs")]
     order = ("command", "commit", "compiler", "flags", "machine", "date")
     for src in data.sources:
-        what = "sepax verify results" if src.kind == "verify" else "Google Benchmark results"
+        what = {"verify": "sepax verify results", "fuzz": "fuzzing summary (fuzz/measure.py)"}.get(
+            src.kind, "Google Benchmark results")
         blocks.append(Para([Code(src.label), f" — {what}, {src.rows} rows"]))
         keys = [k for k in order if k in src.info] + sorted(k for k in src.info if k not in order)
         if keys:

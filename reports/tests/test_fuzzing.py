@@ -1,0 +1,102 @@
+"""The fuzzing section of the report: fuzz/measure.py's summary read, its
+errors named, its two tables built from the runs (not from any figure the
+summary precomputed)."""
+
+import json
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.dont_write_bytecode = True
+if str(HERE.parent) not in sys.path:
+    sys.path.insert(0, str(HERE.parent))
+
+from sepax_reporting import document, fields, fuzzing, inputs, report  # noqa: E402
+
+
+def run(seconds, stopped, first=None, **extra):
+    r = {"seed": 1, "seconds": seconds, "stopped": stopped, "exit": 1 if stopped else 0, "executions": 1000,
+         "exec_per_s": 200, "signatures": {}, "first_finding": first}
+    r.update(extra)
+    return r
+
+
+SUMMARY = {
+    "sepax_fuzz_summary": 1, "seconds_per_run": 60, "machine": "2 cores, x86_64", "date": "2026-11-26",
+    "commit": "abc1234",
+    "targets": [dict(run(60.2, False, signatures={"ode/box_touches_box/double obb_obb raw false-negative": 3,
+                                                  "bullet/gjk_obb_obb/double obb_obb raw false-positive": 1}),
+                     target="obb_obb"),
+                dict(run(12.0, True, first="obb_obb/test_static/double obb_obb raw false-negative"),
+                     target="tri_obb")],
+    "hunts": [
+        {"name": "ODE dBoxTouchesBox", "target": "obb_obb", "kernel": "ode/box_touches_box/", "mutant": None,
+         "runs": [run(3.0, True), run(9.5, True), run(60.1, False)], "distinct_signatures": 2},
+        {"name": "mutant obb_face_ge", "target": "obb_obb", "kernel": None, "mutant": "obb_face_ge",
+         "runs": [run(0.8, True), run(0.4, True), run(2.0, True)], "distinct_signatures": 1},
+    ],
+}
+
+
+def cells(table):
+    """Each cell's text, whatever its style."""
+    return [[c if isinstance(c, str) else c.text for c in row] for row in table.rows]
+
+
+class FuzzSummaryTest(unittest.TestCase):
+    def load(self, obj, name="fuzz_summary.json"):
+        with tempfile.TemporaryDirectory() as tmp:
+            p = Path(tmp) / name
+            p.write_text(json.dumps(obj), encoding="utf-8")
+            return inputs.load_inputs([str(p)])
+
+    def test_summary_is_recognised_and_kept(self):
+        data = self.load(SUMMARY)
+        self.assertEqual(data.fuzz["commit"], "abc1234")
+        self.assertEqual(data.sources[0].kind, "fuzz")
+        self.assertEqual(data.sources[0].rows, 4)
+
+    def test_targets_table_counts_signatures_and_says_what_stopped(self):
+        t = fuzzing.target_table(SUMMARY)
+        rows = cells(t)
+        self.assertEqual(rows[0][3], "2")
+        self.assertEqual(rows[0][4], "clean")
+        self.assertIn("stopped", rows[1][4])
+        self.assertIn("false-negative", rows[1][4])
+
+    def test_hunt_table_median_and_range_over_the_runs_that_found(self):
+        t = fuzzing.hunt_table(SUMMARY)
+        rows = cells(t)
+        # ODE: found by 2 of 3 seeds (3.0 and 9.5 s): median of two = the upper one, range 3.0–9.5.
+        self.assertEqual(rows[0][2], "2/3")
+        self.assertEqual(rows[0][3], "9.5")
+        self.assertEqual(rows[0][4], "3.0–9.5")
+        self.assertEqual(rows[1][3], "0.8")
+        self.assertEqual(t.peer_rows, {0})  # the peer's row, not the mutant's
+
+    def test_section_appears_in_both_renderings(self):
+        data = self.load(SUMMARY)
+        blocks = report.build_report(data, "t")
+        md = document.render_markdown(blocks)
+        html = document.render_html(blocks, "t")
+        for text in ("## Fuzzing", "Known bugs: time to first finding", "ODE dBoxTouchesBox"):
+            self.assertIn(text, md)
+        self.assertIn("Fuzzing", html)
+
+    def test_malformed_summary_names_the_field(self):
+        bad = dict(SUMMARY, hunts=[{"name": "x"}])
+        with self.assertRaises(fields.InputError) as e:
+            self.load(bad)
+        self.assertIn("hunts[0]", str(e.exception))
+        with self.assertRaises(fields.InputError) as e:
+            self.load(dict(SUMMARY, targets={"obb_obb": 1}))
+        self.assertIn("'targets'", str(e.exception))
+
+    def test_no_summary_no_section(self):
+        self.assertEqual(fuzzing.fuzz_blocks(inputs.load_inputs([])), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
