@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "batch_forms.hpp"
 #include "byte_source.hpp"
 #include "fuzz_case.hpp"
 #include "sepax/core/registry.hpp"
@@ -251,12 +252,18 @@ int check_static_input(std::span<const std::uint8_t> bytes, Query query) {
     }
     if (k.prepare_set && !run.error) check_set_runner(k, *c, oracle, margin, run.outcome.intersects);
     if (run.verdict_class != oracle::Class::gross) continue;
-    const std::string what = run.error ? "threw" : run.outcome.intersects ? "false-positive" : "false-negative";
+    // The kind verify's signatures use (the deciding axis's class on a false
+    // negative), so a fuzz finding and a campaign's dedupe the same way.
+    const std::string what = harness::gross_kind(k, c->pair, std::nullopt)
+                                 .value_or(run.error ? "threw" : run.outcome.intersects ? "false-positive" : "false-negative");
     found(signature(k, *c, what), gated(k), *c, &k,
           run.error ? "threw: " + *run.error
                     : fmt::format("kernel says {}, exact: {}", run.outcome.intersects ? "intersecting" : "separated",
                                   oracle.intersects ? "intersecting" : "separated"));
   }
+  if (const auto differ = batch_forms_disagree(c->pair, c->scalar))
+    found(fmt::format("{}/test_static_batch {} {} forms-differ", to_string(query), to_string(query), c->family),
+          /*gated=*/true, *c, nullptr, *differ);
   return 0;
 }
 

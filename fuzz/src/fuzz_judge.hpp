@@ -2,7 +2,8 @@
 /// \file The differential check every fuzz target runs on its input: the case
 /// decoded (fuzz_case.hpp), the exact oracles asked and cross-checked (every
 /// one that applies, on every input), every registered kernel of the query and
-/// scalar — sepax's and the peers' — judged against them.
+/// scalar — sepax's and the peers' — judged against them, with their set
+/// runners, and the batch kernels' other entry points (batch_forms.hpp).
 ///
 /// A finding is an oracle disagreement, an oracle failure, or a kernel's gross
 /// verdict (a throw included). Each is deduplicated by its signature (kernel,
