@@ -28,7 +28,11 @@ fi
 : "${CXXFLAGS:=$CFLAGS}"
 : "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
 : "${OUT:=$root/build/fuzz-out}"
-build=${SEPAX_FUZZ_BUILD_DIR:-$root/build/fuzz${SEPAX_MUTANT:+-$SEPAX_MUTANT}}
+OUT=$(realpath -m "$OUT")  # the seed corpora are zipped from inside fuzz/corpus/<target>
+# One build folder per compiler and mutant (a compiler change would wipe a CMake cache).
+compiler=$(basename "${CXX%% *}")
+[ "$compiler" = clang++-14 ] && compiler= || compiler=-$compiler
+build=${SEPAX_FUZZ_BUILD_DIR:-$root/build/fuzz$compiler${SEPAX_MUTANT:+-$SEPAX_MUTANT}}
 targets=(obb_obb tri_obb tri_tri moving_obb_obb moving_tri_obb moving_tri_tri case_file)
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Fuzz \
