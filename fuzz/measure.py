@@ -4,7 +4,7 @@ and the time a target takes to find a known bug (a peer's, or a planted sepax
 mutant), over several libFuzzer seeds. Writes one JSON document that
 `sepax report` reads (its "Fuzzing" section) and prints a table.
 
-    fuzz/measure.py [--seconds 60] [--seeds 3] [--out build/fuzz-measure/fuzz_summary.json]
+    fuzz/measure.py [--seconds 60] [--seeds 3] [--jobs 2] [--out build/fuzz-measure/fuzz_summary.json]
                     [--only throughput|hunts] [--mutant-out DIR]
 
 Every run starts from the committed seed corpus alone (a fresh, empty working
@@ -17,6 +17,7 @@ when missing).
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -30,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ["obb_obb", "tri_obb", "tri_tri", "moving_obb_obb", "moving_tri_obb", "moving_tri_tri", "case_file"]
 
 # Known bugs to hunt: (name, target, kernel-id prefix kept, mutant or None).
-# The peers' are documented findings of earlier campaigns (README, "Peers").
+# The peers' are bugs the main job's campaign finds in them (gross verdicts of `sepax verify`).
 HUNTS = [
     ("ODE dBoxTouchesBox", "obb_obb", "ode/box_touches_box/", None),
     ("Möller tri-tri (no epsilon)", "tri_tri", "textbook/tri_tri_moller/", None),
@@ -95,6 +96,7 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=3, help="libFuzzer seeds per hunt (3)")
     ap.add_argument("--out", default=str(ROOT / "build" / "fuzz-measure" / "fuzz_summary.json"))
     ap.add_argument("--only", choices=["throughput", "hunts"])
+    ap.add_argument("--jobs", type=int, default=2, help="runs at a time (2; each is one process, one core)")
     ap.add_argument("--fuzz-out", default=str(ROOT / "build" / "fuzz-out"), help="targets without a mutant")
     ap.add_argument("--mutant-out", default=str(ROOT / "build"), help="parent of fuzz-out-<mutant>")
     args = ap.parse_args()
@@ -102,37 +104,46 @@ def main() -> int:
     if not (plain / "fuzz_obb_obb").exists():
         subprocess.run(["bash", str(ROOT / "fuzz" / "build.sh")], check=True, env=dict(os.environ, OUT=str(plain)))
 
-    summary = {"sepax_fuzz_summary": 1, "seconds_per_run": args.seconds,
+    summary = {"sepax_fuzz_summary": 1, "seconds_per_run": args.seconds, "jobs": args.jobs,
                "machine": f"{os.cpu_count()} cores, {os.uname().machine}",
                "date": time.strftime("%Y-%m-%d"), "commit": commit(), "targets": [], "hunts": []}
+    # Every run is independent: (key, binary, target, seed, env), run args.jobs at a time.
+    runs = []
     if args.only != "hunts":
-        for t in TARGETS:
-            r = fuzz(plain / f"fuzz_{t}", t, args.seconds, 1, {})
-            r["target"] = t
-            summary["targets"].append(r)
-            print(f"{t:16} {r['exec_per_s']} exec/s, {r['executions']} executions, "
-                  f"{'STOPPED on ' + str(r['first_finding']) if r['stopped'] else 'clean'}; "
-                  f"{len(r['signatures'])} signature(s)", flush=True)
-    if args.only != "throughput":
-        for name, target, keep, mutant in HUNTS:
-            if mutant:
-                binary = ensure_mutant_build(mutant, Path(args.mutant_out) / f"fuzz-out-{mutant}") / f"fuzz_{target}"
-                env = {"SEPAX_FUZZ_ABORT": "sepax"}
-            else:
-                binary = plain / f"fuzz_{target}"
-                # Only the hunted peer (and sepax's kernels, which must stay clean) run.
-                env = {"SEPAX_FUZZ_ABORT": "all", "SEPAX_FUZZ_ONLY": keep}
-            runs = [fuzz(binary, target, args.seconds, seed, env) for seed in range(1, args.seeds + 1)]
-            found = [r["seconds"] for r in runs if r["stopped"]]
-            # Distinct signatures of the hunted kernel over a whole run, not stopping at the first.
-            survey = fuzz(binary, target, args.seconds, 1, dict(env, SEPAX_FUZZ_ABORT="none"))
-            hunt = {"name": name, "target": target, "kernel": keep, "mutant": mutant, "runs": runs,
-                    "found_in": f"{len(found)}/{len(runs)}",
-                    "median_seconds_to_first": sorted(found)[len(found) // 2] if found else None,
-                    "distinct_signatures": len(survey["signatures"]), "survey": survey}
-            summary["hunts"].append(hunt)
-            print(f"{name:34} {target:15} found {hunt['found_in']}, median {hunt['median_seconds_to_first']} s, "
-                  f"{hunt['distinct_signatures']} signature(s) in {args.seconds:g} s", flush=True)
+        runs += [(("target", t), plain / f"fuzz_{t}", t, 1, {}) for t in TARGETS]
+    hunts = HUNTS if args.only != "throughput" else []
+    for h, (name, target, keep, mutant) in enumerate(hunts):
+        if mutant:
+            binary = ensure_mutant_build(mutant, Path(args.mutant_out) / f"fuzz-out-{mutant}") / f"fuzz_{target}"
+            env = {"SEPAX_FUZZ_ABORT": "sepax"}
+        else:
+            binary = plain / f"fuzz_{target}"
+            # Only the hunted peer (and sepax's kernels, which must stay clean) run.
+            env = {"SEPAX_FUZZ_ABORT": "all", "SEPAX_FUZZ_ONLY": keep}
+        runs += [(("hunt", h, seed), binary, target, seed, env) for seed in range(1, args.seeds + 1)]
+        # Distinct signatures of the hunted bug over a whole run that does not stop.
+        runs.append((("survey", h), binary, target, 1, dict(env, SEPAX_FUZZ_ABORT="none")))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = dict(zip([r[0] for r in runs],
+                           pool.map(lambda r: fuzz(r[1], r[2], args.seconds, r[3], r[4]), runs)))
+    for key, result in results.items():
+        if key[0] == "target":
+            result["target"] = key[1]
+            summary["targets"].append(result)
+            print(f"{key[1]:16} {result['exec_per_s']} exec/s, {result['executions']} executions, "
+                  f"{'STOPPED on ' + str(result['first_finding']) if result['stopped'] else 'clean'}; "
+                  f"{len(result['signatures'])} signature(s)")
+    for h, (name, target, keep, mutant) in enumerate(hunts):
+        found_runs = [results[("hunt", h, seed)] for seed in range(1, args.seeds + 1)]
+        found = sorted(r["seconds"] for r in found_runs if r["stopped"])
+        survey = results[("survey", h)]
+        hunt = {"name": name, "target": target, "kernel": keep, "mutant": mutant, "runs": found_runs,
+                "found_in": f"{len(found)}/{len(found_runs)}",
+                "median_seconds_to_first": found[len(found) // 2] if found else None,
+                "distinct_signatures": len(survey["signatures"]), "survey": survey}
+        summary["hunts"].append(hunt)
+        print(f"{name:34} {target:15} found {hunt['found_in']}, median {hunt['median_seconds_to_first']} s, "
+              f"{hunt['distinct_signatures']} signature(s) in {args.seconds:g} s")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

@@ -11,7 +11,7 @@
 /// | table2_sigma | obb_obb_moving.hpp, find_first_contact  | B's supporting feature taken along +n instead of −n (Eberly Table 2's sign) |
 /// | tri_obb_face_ge | tri_obb.hpp, test_static, axes B_j   | `>=` for `>`: a triangle touching a face of the box comes out separated |
 /// | tri_tri_touch_le | tri_tri.hpp, separates (every axis) | `<=` for `<`: touching triangles come out separated |
-/// | tri_obb_sweep_ge | tri_obb_moving.hpp, test_moving     | `>=` for `>` on the swept intervals: a triangle whose sweep just touches the box comes out separated |
+/// | tri_obb_sweep_ge | tri_obb_moving.hpp, test_moving     | `>=` for `>` on the swept intervals: a sweep that just touches the box comes out separated, and so does every pair on a zero axis (parallel edges: 0 ≥ 0) |
 /// | tri_tri_moving_no_inplane | tri_tri_moving.hpp, both queries | the in-plane axes n × e_i left out: coplanar triangles that never meet come out meeting |
 ///
 /// The list of valid names is also in core/CMakeLists.txt, which refuses any

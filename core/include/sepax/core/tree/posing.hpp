@@ -31,6 +31,7 @@
 
 #include <Eigen/Core>
 
+#include "sepax/core/numeric/force_inline.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/numeric/round_up.hpp"
 #include "sepax/core/shapes/obb3.hpp"
@@ -61,7 +62,7 @@ class Posing {
   }
 
   /// B's triangle as the leaf tests see it: R v + t in double, rounded to S.
-  Triangle3<S> triangle(const Triangle3<S>& tri) const {
+  SEPAX_FORCE_INLINE Triangle3<S> triangle(const Triangle3<S>& tri) const {
     Triangle3<S> out;
     for (int k = 0; k < 3; ++k) out.vertices[k] = pose_.apply(tri.vertices[k].template cast<double>()).template cast<S>();
     return out;
@@ -70,7 +71,7 @@ class Posing {
   /// B's box posed and grown for containment and for B's share of the kernel's
   /// slack; `extra` (≥ 0) is added too: the traversal passes A's share
   /// (slack_for_scale of A's largest node), so the node test needs no per-pair slack.
-  Obb3<S> box(const Obb3<S>& b, double extra = 0) const {
+  SEPAX_FORCE_INLINE Obb3<S> box(const Obb3<S>& b, double extra = 0) const {
     Obb3<S> out;
     out.center = pose_.apply(b.center.template cast<double>()).template cast<S>();
     for (int i = 0; i < 3; ++i) out.axes[i] = (pose_.rotation * b.axes[i].template cast<double>()).template cast<S>();
@@ -84,7 +85,7 @@ class Posing {
   /// by at most g·√3 (< 2g) times the axes' length; the rotation stretches by at
   /// most ‖R‖ ≤ 1 + 1.5η (RᵀR = I + E, |E_ij| ≤ η); computing and rounding the
   /// posed axes adds a few u_S. Rounded up to a float.
-  float radius(float b_radius, const Obb3<S>& b, double extra = 0) const {
+  SEPAX_FORCE_INLINE float radius(float b_radius, const Obb3<S>& b, double extra = 0) const {
     const double r = (double(b_radius) + 2 * growth(b, extra)) * (1 + 2 * eta_ + 16 * scalar_traits<S>::unit_roundoff) *
                      (1 + 0x1p-40);
     return round_up<float>(r);
@@ -97,7 +98,7 @@ class Posing {
 
  private:
   /// How much box() grows each extent of b.
-  double growth(const Obb3<S>& b, double extra) const {
+  SEPAX_FORCE_INLINE double growth(const Obb3<S>& b, double extra) const {
     const double sum_a = double(b.extents[0]) + double(b.extents[1]) + double(b.extents[2]);
     const double scale = r_norm_ * 2.0 * (b.center.template cast<double>().cwiseAbs().maxCoeff() + sum_a) + 2.0 * t_norm_;
     return rel_ * scale + extra;

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "sepax/core/numeric/force_inline.hpp"
 #include "sepax/core/shapes/pose.hpp"
 #include "sepax/core/static/tri_tri.hpp"
 #include "sepax/core/tree/box_pair_test.hpp"
@@ -75,7 +76,7 @@ class Traversal {
 
   /// on_pair(i, j) → continue?; on_limit(node_a, node_b) → continue?
   template <class OnPair, class OnLimit>
-  FindStats run(int depth_limit, OnPair&& on_pair, OnLimit&& on_limit) {
+  SEPAX_FORCE_INLINE FindStats run(int depth_limit, OnPair&& on_pair, OnLimit&& on_limit) {
     FindStats st;
     if (a_.empty() || b_.empty()) return st;
     // The stack holds node pairs already known to overlap; children are
@@ -137,7 +138,7 @@ class Traversal {
     float radius;
     std::uint32_t epoch = 0;
   };
-  const PosedBox& posed_box(std::int32_t ib) {
+  SEPAX_FORCE_INLINE const PosedBox& posed_box(std::int32_t ib) {
     PosedBox& e = c_->box[ib];
     if (e.epoch != epoch_) {
       const Node<S>& n = b_.nodes[ib];
@@ -159,7 +160,7 @@ class Traversal {
 
  private:
 
-  bool root_boxes_overlap() {
+  SEPAX_FORCE_INLINE bool root_boxes_overlap() {
     const Node<S>& na = a_.nodes[0];
     const PosedBox& pb = posed_box(0);
     double d2;
@@ -174,7 +175,7 @@ class Traversal {
     int near;
   };
 
-  Children children_overlap(const Obb3<S>& x0, float r0, const Obb3<S>& x1, float r1, const Obb3<S>& y, float ry,
+  SEPAX_FORCE_INLINE Children children_overlap(const Obb3<S>& x0, float r0, const Obb3<S>& x1, float r1, const Obb3<S>& y, float ry,
                             bool children_in_a) {
     double d0, d1;
     const unsigned balls = unsigned(balls_meet(x0, r0, y, ry, d0)) | unsigned(balls_meet(x1, r1, y, ry, d1)) << 1;
@@ -184,14 +185,14 @@ class Traversal {
     return {balls & lane_bits(m), d1 < d0 ? 1 : 0};
   }
 
-  Children children_of_a_overlap(std::int32_t left, std::int32_t ib) {
+  SEPAX_FORCE_INLINE Children children_of_a_overlap(std::int32_t left, std::int32_t ib) {
     const Node<S>& a0 = a_.nodes[left];
     const Node<S>& a1 = a_.nodes[left + 1];
     const PosedBox& pb = posed_box(ib);
     return children_overlap(a0.box, a0.radius, a1.box, a1.radius, pb.box, pb.radius, true);
   }
 
-  Children children_of_b_overlap(std::int32_t ia, std::int32_t left) {
+  SEPAX_FORCE_INLINE Children children_of_b_overlap(std::int32_t ia, std::int32_t left) {
     const Node<S>& na = a_.nodes[ia];
     const PosedBox& b0 = posed_box(left);
     const PosedBox& b1 = posed_box(left + 1);
@@ -236,15 +237,19 @@ class Traversal {
 /// once, in traversal order) until it returns false. Node pairs overlapping at
 /// the depth limit are counted in depth_limited_hits (no triangle answer there).
 template <class S, class OnPair>
-FindStats find_intersection(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose_b, OnPair&& on_pair,
-                            int depth_limit = -1) {
+SEPAX_FORCE_INLINE FindStats find_intersection(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose_b,
+                                               OnPair&& on_pair, int depth_limit = -1) {
   detail::Traversal<S> t(a, b, pose_b);
   return t.run(depth_limit, on_pair, [](std::int32_t, std::int32_t) { return true; });
 }
 
-/// Every intersecting pair of the full traversal, sorted.
+namespace detail {
+
+// The bodies of the two queries below, inlined whole (traversal, node and box
+// tests) into each instruction-set copy that traversal.cpp compiles of them.
 template <class S>
-std::vector<TrianglePair> collect_intersections(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose_b) {
+SEPAX_FORCE_INLINE std::vector<TrianglePair> collect_intersections_body(const ObbTree<S>& a, const ObbTree<S>& b,
+                                                                        const Pose& pose_b) {
   std::vector<TrianglePair> out;
   find_intersection(a, b, pose_b, [&](std::uint32_t i, std::uint32_t j) {
     out.emplace_back(i, j);
@@ -254,20 +259,40 @@ std::vector<TrianglePair> collect_intersections(const ObbTree<S>& a, const ObbTr
   return out;
 }
 
-/// Eberly §7.1 TestCollision: true at the first intersecting triangle pair
-/// (or, with a depth limit, the first overlapping node pair at the limit).
 template <class S>
-bool test_intersection(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose_b, int depth_limit = -1) {
-  detail::Traversal<S> t(a, b, pose_b);
+SEPAX_FORCE_INLINE bool test_intersection_body(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose_b,
+                                               int depth_limit) {
+  Traversal<S> t(a, b, pose_b);
   const auto stop = [](auto, auto) { return false; };
   return t.run(depth_limit, stop, stop).stopped;
 }
 
-extern template bool test_intersection<float>(const ObbTree<float>&, const ObbTree<float>&, const Pose&, int);
-extern template bool test_intersection<double>(const ObbTree<double>&, const ObbTree<double>&, const Pose&, int);
-extern template std::vector<TrianglePair> collect_intersections<float>(const ObbTree<float>&,
-                                                                       const ObbTree<float>&, const Pose&);
-extern template std::vector<TrianglePair> collect_intersections<double>(const ObbTree<double>&,
-                                                                        const ObbTree<double>&, const Pose&);
+}  // namespace detail
+
+/// Every intersecting pair of the full traversal, sorted.
+template <class S>
+std::vector<TrianglePair> collect_intersections(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose_b) {
+  return detail::collect_intersections_body(a, b, pose_b);
+}
+
+/// Eberly §7.1 TestCollision: true at the first intersecting triangle pair
+/// (or, with a depth limit, the first overlapping node pair at the limit).
+template <class S>
+bool test_intersection(const ObbTree<S>& a, const ObbTree<S>& b, const Pose& pose_b, int depth_limit = -1) {
+  return detail::test_intersection_body(a, b, pose_b, depth_limit);
+}
+
+// float and double are compiled in traversal.cpp, once per instruction set
+// where the compiler can (x86-64: AVX2 beside the baseline, chosen at run
+// time; -ffp-contract=off keeps the rounding of both copies identical).
+template <>
+bool test_intersection<float>(const ObbTree<float>&, const ObbTree<float>&, const Pose&, int);
+template <>
+bool test_intersection<double>(const ObbTree<double>&, const ObbTree<double>&, const Pose&, int);
+template <>
+std::vector<TrianglePair> collect_intersections<float>(const ObbTree<float>&, const ObbTree<float>&, const Pose&);
+template <>
+std::vector<TrianglePair> collect_intersections<double>(const ObbTree<double>&, const ObbTree<double>&,
+                                                        const Pose&);
 
 }  // namespace sepax::tree
