@@ -161,9 +161,9 @@ void register_pair(const std::shared_ptr<MeshData>& a, const std::shared_ptr<Mes
         auto run = [&](const auto& ta, const auto& tb) {
           time_queries(state, *poses, q, [&](const Pose& p) -> std::size_t {
             if (q == QueryKind::boolean) return tree::test_intersection(ta, tb, p);
-            std::size_t n = 0;
-            tree::find_intersection(ta, tb, p, [&](std::uint32_t, std::uint32_t) { return ++n, true; });
-            return n;
+            // The library's all-pairs query (a sorted vector, as FCL's side
+            // returns its contacts), compiled per instruction set.
+            return tree::collect_intersections(ta, tb, p).size();
           });
         };
         if (kern.single)

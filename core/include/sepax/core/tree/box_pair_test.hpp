@@ -1,11 +1,12 @@
 #pragma once
-/// \file The OBB trees' node test, two box pairs at once (one per SIMD lane).
+/// \file The OBB trees' node test, two or four box pairs at once (one per SIMD lane).
 ///
-/// The traversal always descends one side of an overlapping node pair, so node
-/// tests come in twos: both children of one node against the same box of the
-/// other tree. Testing them in the two lanes of a 128-bit vector (SSE2 on
-/// x86-64, NEON on ARM: always there) halves the cost of the test that takes
-/// most of a query (sepax_bench_trees).
+/// The traversal descends one side of an overlapping node pair, or both, so
+/// node tests come in twos (both children of one node against the same box
+/// of the other tree) or fours (both children of each). Testing them in the
+/// lanes of one vector (128 bits for two doubles: SSE2 on x86-64, NEON on
+/// ARM, always there; 256 bits for four: AVX in the AVX2 copy of the queries)
+/// divides the cost of the test that takes most of a query (sepax_bench_trees).
 ///
 /// Each lane runs obb_obb::test_static's formulas (Eberly Table 1, edge axes
 /// written as L = e_i × (c_0j, c_1j, c_2j) in A's frame so that every rounding
@@ -29,57 +30,75 @@
 
 namespace sepax::tree::detail {
 
-template <class S>
-struct Lanes;
-template <>
-struct Lanes<double> {
-  typedef double type __attribute__((vector_size(16)));
-  typedef std::int64_t mask __attribute__((vector_size(16)));
-};
-template <>
-struct Lanes<float> {
-  typedef float type __attribute__((vector_size(8)));
-  typedef std::int32_t mask __attribute__((vector_size(8)));
+/// N lanes of S: 2 (128 bits in double: SSE2, NEON) or 4 (256 bits: one AVX
+/// register in the AVX2 copy of the queries, two SSE2 ones in the baseline).
+template <class S, int N>
+struct Lanes {
+  typedef S type __attribute__((vector_size(N * sizeof(S))));
 };
 
-/// Two boxes, coordinate by coordinate, one per lane.
-template <class S>
+/// Boxes, coordinate by coordinate, one per lane.
+template <class S, int N = 2>
 struct BoxLanes {
-  using V = typename Lanes<S>::type;
+  using V = typename Lanes<S, N>::type;
   V c[3], ax[3][3], e[3];
 
-  SEPAX_FORCE_INLINE BoxLanes(const Obb3<S>& x, const Obb3<S>& y) {
+  SEPAX_FORCE_INLINE BoxLanes(const Obb3<S>& x, const Obb3<S>& y)
+    requires(N == 2)
+  {
     for (int k = 0; k < 3; ++k) {
       c[k] = V{x.center[k], y.center[k]};
       e[k] = V{x.extents[k], y.extents[k]};
       for (int i = 0; i < 3; ++i) ax[i][k] = V{x.axes[i][k], y.axes[i][k]};
     }
   }
+  SEPAX_FORCE_INLINE BoxLanes(const Obb3<S>& w, const Obb3<S>& x, const Obb3<S>& y, const Obb3<S>& z)
+    requires(N == 4)
+  {
+    for (int k = 0; k < 3; ++k) {
+      c[k] = V{w.center[k], x.center[k], y.center[k], z.center[k]};
+      e[k] = V{w.extents[k], x.extents[k], y.extents[k], z.extents[k]};
+      for (int i = 0; i < 3; ++i) ax[i][k] = V{w.axes[i][k], x.axes[i][k], y.axes[i][k], z.axes[i][k]};
+    }
+  }
 };
 
+// lane_abs takes and returns 256-bit vectors: GCC notes, at it and at its
+// calls, that passing them changes the ABI without AVX. It is always inlined
+// (no call, no ABI); the note is silenced down to the end of this file.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
 /// |x| per lane by clearing the sign bit (one AND; a select costs three on SSE2).
-template <class S>
-SEPAX_FORCE_INLINE typename Lanes<S>::type lane_abs(typename Lanes<S>::type x) {
-  using M = typename Lanes<S>::mask;
+template <class V>
+SEPAX_FORCE_INLINE V lane_abs(V x) {
+  using M = decltype(x < x);  // the signed integer vector of the same shape
   using I = std::remove_cvref_t<decltype(M{}[0])>;
   constexpr I magnitude = std::numeric_limits<I>::max();  // every bit but the sign
-  return reinterpret_cast<typename Lanes<S>::type>(reinterpret_cast<M>(x) & magnitude);
+  return reinterpret_cast<V>(reinterpret_cast<M>(x) & magnitude);
 }
 
 /// Bit k set when lane k of the comparison mask is true (one movmskpd on x86).
 template <class M>
 SEPAX_FORCE_INLINE unsigned lane_bits(M m) {
 #if defined(__SSE2__)
-  if constexpr (sizeof(M) == 16) return unsigned(_mm_movemask_pd(reinterpret_cast<__m128d>(m)));
+  if constexpr (sizeof(M) == 16 && sizeof(m[0]) == 8) return unsigned(_mm_movemask_pd(reinterpret_cast<__m128d>(m)));
+  if constexpr (sizeof(M) == 16 && sizeof(m[0]) == 4) return unsigned(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
 #endif
-  return unsigned(m[0] != 0) | unsigned(m[1] != 0) << 1;
+  constexpr int n = int(sizeof(M) / sizeof(m[0]));
+  unsigned bits = 0;
+  for (int k = 0; k < n; ++k) bits |= unsigned(m[k] != 0) << k;
+  return bits;
 }
 
-/// Lane k true when boxes a_k and b_k intersect (closed sets; obb_obb::test_static's verdict up to rounding).
-template <class S>
-SEPAX_FORCE_INLINE typename Lanes<S>::mask boxes_intersect(const BoxLanes<S>& a, const BoxLanes<S>& b) {
-  using V = typename Lanes<S>::type;
-  using M = typename Lanes<S>::mask;
+/// Bit k set when boxes a_k and b_k intersect (closed sets; obb_obb::test_static's
+/// verdict up to rounding). Bits, not the lane mask: a 256-bit vector returned
+/// from a function would change the ABI on CPUs without AVX (-Wpsabi).
+template <class S, int N>
+SEPAX_FORCE_INLINE unsigned boxes_intersect(const BoxLanes<S, N>& a, const BoxLanes<S, N>& b) {
+  using V = typename Lanes<S, N>::type;
+  using M = decltype(V{} < V{});
   const V D[3] = {b.c[0] - a.c[0], b.c[1] - a.c[1], b.c[2] - a.c[2]};
   V d[3];     // D in A's frame
   V c[3][3];  // c[i][j] = A_i · B_j: column j is B_j in A's frame
@@ -90,22 +109,23 @@ SEPAX_FORCE_INLINE typename Lanes<S>::mask boxes_intersect(const BoxLanes<S>& a,
 #pragma GCC unroll 3
     for (int j = 0; j < 3; ++j) {
       c[i][j] = a.ax[i][0] * b.ax[j][0] + a.ax[i][1] * b.ax[j][1] + a.ax[i][2] * b.ax[j][2];
-      ac[i][j] = lane_abs<S>(c[i][j]);
+      ac[i][j] = lane_abs(c[i][j]);
     }
   }
   M apart{};
   // L = A_i (Table 1, rows 1–3).
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i)
-    apart |= lane_abs<S>(d[i]) > a.e[i] + (b.e[0] * ac[i][0] + b.e[1] * ac[i][1] + b.e[2] * ac[i][2]);
+    apart |= lane_abs(d[i]) > a.e[i] + (b.e[0] * ac[i][0] + b.e[1] * ac[i][1] + b.e[2] * ac[i][2]);
   // L = B_j (rows 4–6): B_j·D from D itself, as test_static.
 #pragma GCC unroll 3
   for (int j = 0; j < 3; ++j)
-    apart |= lane_abs<S>(b.ax[j][0] * D[0] + b.ax[j][1] * D[1] + b.ax[j][2] * D[2]) >
+    apart |= lane_abs(b.ax[j][0] * D[0] + b.ax[j][1] * D[1] + b.ax[j][2] * D[2]) >
              (a.e[0] * ac[0][j] + a.e[1] * ac[1][j] + a.e[2] * ac[2][j]) + b.e[j];
-  // Both lanes decided by a face axis (the common case for pairs that are
+  // Every lane decided by a face axis (the common case for pairs that are
   // apart): the nine edge axes, two thirds of the work, are skipped.
-  if (lane_bits(apart) == 3u) return ~apart;
+  constexpr unsigned all = (1u << N) - 1;
+  if (lane_bits(apart) == all) return 0;
   // L = A_i × B_j (rows 7–15) = e_i × col_j in A's frame: L_i = 0,
   // L_{i1} = −c_{i2 j}, L_{i2} = c_{i1 j}; every projection from that L.
 #pragma GCC unroll 3
@@ -115,14 +135,14 @@ SEPAX_FORCE_INLINE typename Lanes<S>::mask boxes_intersect(const BoxLanes<S>& a,
     for (int j = 0; j < 3; ++j) {
       const int m1 = (j + 1) % 3, m2 = (j + 2) % 3;
       const V l1 = -c[i2][j], l2 = c[i1][j];
-      const V r = lane_abs<S>(l1 * d[i1] + l2 * d[i2]);
+      const V r = lane_abs(l1 * d[i1] + l2 * d[i2]);
       const V r0 = a.e[i1] * ac[i2][j] + a.e[i2] * ac[i1][j];
-      const V r1 = b.e[m1] * lane_abs<S>(l1 * c[i1][m1] + l2 * c[i2][m1]) +
-                   b.e[m2] * lane_abs<S>(l1 * c[i1][m2] + l2 * c[i2][m2]);
+      const V r1 = b.e[m1] * lane_abs(l1 * c[i1][m1] + l2 * c[i2][m1]) +
+                   b.e[m2] * lane_abs(l1 * c[i1][m2] + l2 * c[i2][m2]);
       apart |= r > r0 + r1;
     }
   }
-  return ~apart;
+  return ~lane_bits(apart) & all;
 }
 
 /// False when the balls (center, radius) of a and b are disjoint, which proves
@@ -136,5 +156,9 @@ SEPAX_FORCE_INLINE bool balls_meet(const Obb3<S>& a, float ra, const Obb3<S>& b,
   distance2 = dx * dx + dy * dy + dz * dz;
   return distance2 <= r * r * (1 + 0x1p-40);
 }
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 }  // namespace sepax::tree::detail

@@ -75,7 +75,9 @@ class Traversal {
   Traversal& operator=(const Traversal&) = delete;
 
   /// on_pair(i, j) → continue?; on_limit(node_a, node_b) → continue?
-  template <class OnPair, class OnLimit>
+  /// `descend_both`: the descent rule (below) of queries that stop at their
+  /// first pair.
+  template <bool descend_both = false, class OnPair, class OnLimit>
   SEPAX_FORCE_INLINE FindStats run(int depth_limit, OnPair&& on_pair, OnLimit&& on_limit) {
     FindStats st;
     if (a_.empty() || b_.empty()) return st;
@@ -112,6 +114,27 @@ class Traversal {
           }
         }
         continue;
+      }
+      // Boolean queries: when both sides may descend and their balls are
+      // within a factor 2, the four child pairs at once, in the four lanes of
+      // one test (one AVX register in double). Measured against always
+      // descending the larger (near-contact poses, AVX2 copy): box tests per
+      // query 984 → 879 on buildings², 480 → 472 on couplingdown×elephant, and
+      // 6–10 % less time; descending both at any size ratio tests fewer pairs
+      // on buildings but more on the small meshes. Full traversals (every
+      // pair) test more pairs this way (couplingdown²: 1,171 → 1,315 per
+      // query, 8 % more time), so they keep descending the larger only.
+      if constexpr (descend_both) {
+        if (ca && cb && na.radius <= 2 * nb.radius && nb.radius <= 2 * na.radius) {
+          st.box_tests += 4;
+          const Grandchildren hit = grandchildren_overlap(na.left, nb.left);
+          for (int r = 3; r >= 0; --r) {
+            const int k = hit.order[r];
+            if (hit.overlap & (1u << k))
+              stack.push_back({na.left + (k >> 1), nb.left + (k & 1), it.da - 1, it.db - 1});
+          }
+          continue;
+        }
       }
       // Descend the larger box (by ball radius) among those that may descend.
       // Of two overlapping children the one whose center is nearer the other
@@ -165,7 +188,7 @@ class Traversal {
     const PosedBox& pb = posed_box(0);
     double d2;
     if (!balls_meet(na.box, na.radius, pb.box, pb.radius, d2)) return false;
-    return boxes_intersect(BoxLanes<S>(na.box, na.box), BoxLanes<S>(pb.box, pb.box))[0] != 0;
+    return (boxes_intersect(BoxLanes<S>(na.box, na.box), BoxLanes<S>(pb.box, pb.box)) & 1u) != 0;
   }
 
   /// Which of two children (left + k, k = 0, 1) overlap the other box (bit k),
@@ -182,7 +205,35 @@ class Traversal {
     if (balls == 0) return {0, 0};
     const auto m = children_in_a ? boxes_intersect(BoxLanes<S>(x0, x1), BoxLanes<S>(y, y))
                                  : boxes_intersect(BoxLanes<S>(y, y), BoxLanes<S>(x0, x1));
-    return {balls & lane_bits(m), d1 < d0 ? 1 : 0};
+    return {balls & m, d1 < d0 ? 1 : 0};
+  }
+
+  /// Which of the four pairs (A's child left_a + (k >> 1), B's child
+  /// left_b + (k & 1)) overlap (bit k), and the pairs by distance between
+  /// their centers, nearest first.
+  struct Grandchildren {
+    unsigned overlap;
+    int order[4];
+  };
+
+  SEPAX_FORCE_INLINE Grandchildren grandchildren_overlap(std::int32_t left_a, std::int32_t left_b) {
+    const Node<S>& a0 = a_.nodes[left_a];
+    const Node<S>& a1 = a_.nodes[left_a + 1];
+    const PosedBox& b0 = posed_box(left_b);
+    const PosedBox& b1 = posed_box(left_b + 1);
+    double d[4];
+    const unsigned balls = unsigned(balls_meet(a0.box, a0.radius, b0.box, b0.radius, d[0])) |
+                           unsigned(balls_meet(a0.box, a0.radius, b1.box, b1.radius, d[1])) << 1 |
+                           unsigned(balls_meet(a1.box, a1.radius, b0.box, b0.radius, d[2])) << 2 |
+                           unsigned(balls_meet(a1.box, a1.radius, b1.box, b1.radius, d[3])) << 3;
+    Grandchildren out{0, {0, 1, 2, 3}};
+    if (balls == 0) return out;
+    out.overlap = balls & boxes_intersect(BoxLanes<S, 4>(a0.box, a0.box, a1.box, a1.box),
+                                          BoxLanes<S, 4>(b0.box, b1.box, b0.box, b1.box));
+    // Insertion sort of four: nearest pair first.
+    for (int i = 1; i < 4; ++i)
+      for (int j = i; j > 0 && d[out.order[j]] < d[out.order[j - 1]]; --j) std::swap(out.order[j], out.order[j - 1]);
+    return out;
   }
 
   SEPAX_FORCE_INLINE Children children_of_a_overlap(std::int32_t left, std::int32_t ib) {
@@ -264,7 +315,7 @@ SEPAX_FORCE_INLINE bool test_intersection_body(const ObbTree<S>& a, const ObbTre
                                                int depth_limit) {
   Traversal<S> t(a, b, pose_b);
   const auto stop = [](auto, auto) { return false; };
-  return t.run(depth_limit, stop, stop).stopped;
+  return t.template run<true>(depth_limit, stop, stop).stopped;
 }
 
 }  // namespace detail
