@@ -8,7 +8,8 @@
 #   3. writes the speed-versus-robustness report from both (sepax report).
 # Extra arguments go to `sepax verify` (e.g. --seed 7 --budget 120).
 # SEPAX_OUT (default sepax-results) is the results directory; SEPAX_BENCH_PAIRS
-# (default 65536) the pairs per benchmark set.
+# (default 65536) the pairs per benchmark set; SEPAX_FUZZ_SUMMARY the fuzzing
+# summary the report shows (default fuzz/measured/fuzz_summary.json).
 # The exit status is verify's: non-zero on a gross verdict of a sepax kernel.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,12 @@ else
   echo "sepax_bench_trees failed (see $out/bench_trees.txt): the report has no tree timings" >&2
   status=2
 fi
+
+# The fuzzing figures: fuzz/measure.py's summary (the committed one, from the
+# last measured run, unless SEPAX_FUZZ_SUMMARY names another; the report's
+# Fuzzing section says which commit and date they come from).
+fuzz_summary=${SEPAX_FUZZ_SUMMARY:-fuzz/measured/fuzz_summary.json}
+[ -f "$fuzz_summary" ] && inputs+=("$fuzz_summary")
 
 ./build/release/cli/sepax report "${inputs[@]}" -o "$out/report" || status=2
 echo "report: $out/report/report.md and $out/report/report.html"

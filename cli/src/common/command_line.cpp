@@ -160,9 +160,10 @@ int run_command_line(int argc, char** argv) {
 
   ReportOptions report;
   CLI::App* report_cmd = app.add_subcommand(
-      "report", "Markdown and self-contained HTML report (tables, plots) from verify and benchmark results");
+      "report", "Markdown and self-contained HTML report (tables, plots) from verify, benchmark and fuzzing results");
   report_cmd->add_option("inputs", report.inputs,
-                         "verify results directories or verify.jsonl files, Google Benchmark JSON files")
+                         "verify results directories or verify.jsonl files, Google Benchmark JSON files, the "
+                         "fuzzing summary of fuzz/measure.py")
       ->required()
       ->type_name("RESULTS...");
   report_cmd->add_option("-o,--out", report.out, "Output directory (report.md, report.html, plots/)")
