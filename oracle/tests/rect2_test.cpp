@@ -16,6 +16,7 @@
 #include <boost/multiprecision/gmp.hpp>
 
 #include "sepax/core/planar/rect_rect.hpp"
+#include "sepax/generators/planar.hpp"
 #include "sat_test_shapes.hpp"  // test_seed
 
 namespace sepax::oracle {
@@ -178,6 +179,65 @@ TEST(RectRect, ExactFirstContactIsWhenTheCornersFirstMeet) {
     EXPECT_NEAR(k.time, c.time, 1e-12 * (1 + m.duration));
   }
   EXPECT_GT(firsts, 100);
+}
+
+/// Touching exactly: along one edge normal the corners' projections of A and
+/// B meet in a single value (and the closed sets share it).
+bool touching_exactly(const Rect2<double>& a, const Rect2<double>& b) {
+  const auto pa = corners(a), pb = corners(b);
+  for (const Rect2<double>* r : {&a, &b})
+    for (int i = 0; i < 2; ++i) {
+      const P n{Exact(-r->axes[i][1]), Exact(r->axes[i][0])};
+      Exact amin, amax, bmin, bmax;
+      for (int k = 0; k < 4; ++k) {
+        const Exact x = n[0] * pa[k][0] + n[1] * pa[k][1], y = n[0] * pb[k][0] + n[1] * pb[k][1];
+        if (k == 0 || x < amin) amin = x;
+        if (k == 0 || x > amax) amax = x;
+        if (k == 0 || y < bmin) bmin = y;
+        if (k == 0 || y > bmax) bmax = y;
+      }
+      if (amax == bmin || bmax == amin) return true;
+    }
+  return false;
+}
+
+TEST(RectFamilies, ValidRepresentableAndTouchingExactly) {
+  const std::uint64_t seed = test::test_seed(23);
+  for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (gen::Family family : gen::planar_families()) {
+      gen::SeededSource src(seed);
+      int meet = 0;
+      const int n = 600;
+      for (int i = 0; i < n; ++i) {
+        const gen::RectPair p = gen::generate_rect_pair(family, scalar, src);
+        SCOPED_TRACE(testing::Message() << gen::to_string(family) << (scalar == ScalarKind::float32 ? " float" : " double")
+                                        << " case " << i << " (SEPAX_SEED=" << seed << ")");
+        for (const Rect2<double>* r : {&p.a, &p.b}) {
+          for (double x : {r->center[0], r->center[1], r->axes[0][0], r->axes[0][1], r->extents[0], r->extents[1]}) {
+            ASSERT_TRUE(std::isfinite(x));
+            if (scalar == ScalarKind::float32) ASSERT_EQ(double(float(x)), x);
+          }
+          ASSERT_GE(r->extents[0], 0);
+          ASSERT_GE(r->extents[1], 0);
+          ASSERT_EQ(r->axes[1][0], -r->axes[0][1]);  // A1 = perp(A0): orthogonal exactly
+          ASSERT_EQ(r->axes[1][1], r->axes[0][0]);
+          ASSERT_NEAR(r->axes[0].squaredNorm(), 1.0, axis_tolerance(scalar));
+        }
+        const bool exact = rect_rect_exact(p.a, p.b);
+        ASSERT_EQ(exact, polygons_meet(corners(p.a), corners(p.b)));
+        meet += exact;
+        if (family == gen::Family::touching) {
+          ASSERT_TRUE(exact);
+          ASSERT_TRUE(touching_exactly(p.a, p.b));
+        }
+      }
+      // Each family makes both answers (touching: only "meet"), or its checks test nothing.
+      if (family == gen::Family::touching) continue;
+      EXPECT_GT(meet, n / 20) << gen::to_string(family);
+      EXPECT_LT(meet, n - n / 20) << gen::to_string(family);
+    }
+  gen::SeededSource src(seed);
+  EXPECT_THROW(gen::generate_rect_pair(gen::Family::coplanar, ScalarKind::float64, src), std::invalid_argument);
 }
 
 }  // namespace
