@@ -1,0 +1,43 @@
+#pragma once
+/// \file Exact answers for Gomez's tests and sweeps (one frame, u ∈ [0, 1]),
+/// in GMP rationals on the stored doubles:
+/// - sphere–sphere and sphere–plane sweeps: the squared gap is a quadratic in
+///   u; the state exactly, the first and last times as its roots, rounded once
+///   from 256-bit MPFR;
+/// - the AABB sweep: per-axis rational windows, the times exact (rounded once);
+/// - Arvo's AABB–sphere test: the exact squared distance against r².
+#include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/plane3.hpp"
+#include "sepax/core/shapes/sphere3.hpp"
+
+namespace sepax::oracle {
+
+struct ExactSweep {
+  ContactState state = ContactState::separated_throughout;
+  double first = 0;  ///< first u of contact (0 when overlapping at start), rounded to nearest
+  double last = 0;   ///< last u of contact within the frame, rounded to nearest
+};
+
+ExactSweep sphere_sphere_sweep_exact(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                                     const Vec3<double>& db);
+
+/// The sign of the squared gap f(u) = |p + u·v|² − (r_a + r_b)² at u, exactly:
+/// −1 the balls overlap at u, 0 they touch, +1 they are apart.
+int sphere_sphere_gap_sign(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                           const Vec3<double>& db, double u);
+
+/// The ball moving by u·d against the plane of the stored numbers (n·x = d,
+/// n not assumed unit).
+ExactSweep sphere_plane_sweep_exact(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane);
+
+/// The sign of (n·c(u) − d)² − r²·(n·n) at u: −1 the ball crosses the plane, 0 it touches, +1 apart.
+int sphere_plane_gap_sign(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane, double u);
+
+ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
+                                 const Vec3<double>& db);
+
+/// Arvo's test exactly: does the closed ball meet the closed box?
+bool aabb_sphere_exact(const Aabb3<double>& box, const Sphere3<double>& sphere);
+
+}  // namespace sepax::oracle

@@ -1,0 +1,153 @@
+// Exact answers for Gomez's tests and sweeps (exact_sweeps.hpp).
+//
+// Quadratic sweeps. Both sphere sweeps touch at u while the squared gap
+// f(u) = a·u² + 2β·u + c ≤ 0, every coefficient an exact rational of the
+// stored doubles:
+//   sphere–sphere (p = B − A, v = db − da, R = r_a + r_b): a = v·v, β = v·p,
+//     c = p·p − R² (Gomez's quadratic);
+//   sphere–plane (s0 = n·c − d, w = n·v): a = w², β = s0·w, c = s0² − r²·(n·n),
+//     i.e. (s0 + u·w)² ≤ r²·(n·n), the plane of the stored numbers.
+// State: c ≤ 0 ⇒ overlapping at start; else they meet in [0, 1] iff f(1) ≤ 0
+// or the vertex −β/a lies in (0, 1) with disc = β² − a·c ≥ 0. The roots
+// (−β ∓ √disc)/a are taken in 256-bit MPFR and rounded once; the tests check
+// them against exact signs of f at their neighbouring doubles.
+//
+// AABB sweep (Gomez, Figure 6): on axis k the projections overlap for u in a
+// window with rational ends; the contact times are the intersection of the
+// windows with [0, 1], exact.
+#include "sepax/oracle/exact_sweeps.hpp"
+
+#include <algorithm>
+
+#include <boost/multiprecision/gmp.hpp>
+#include <mpfr.h>
+
+namespace sepax::oracle {
+namespace {
+
+using Exact = boost::multiprecision::mpq_rational;
+
+struct Quadratic {
+  Exact a, beta, c;
+  Exact at(const Exact& u) const { return (a * u + 2 * beta) * u + c; }
+};
+
+Quadratic sphere_sphere(const Sphere3<double>& sa, const Vec3<double>& da, const Sphere3<double>& sb,
+                        const Vec3<double>& db) {
+  Quadratic q{0, 0, 0};
+  Exact pp = 0;
+  for (int k = 0; k < 3; ++k) {
+    const Exact p = Exact(sb.center[k]) - Exact(sa.center[k]);
+    const Exact v = Exact(db[k]) - Exact(da[k]);
+    pp += p * p;
+    q.a += v * v;
+    q.beta += v * p;
+  }
+  const Exact r = Exact(sa.radius) + Exact(sb.radius);
+  q.c = pp - r * r;
+  return q;
+}
+
+Quadratic sphere_plane(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane) {
+  Exact s0 = -Exact(plane.offset), w = 0, nn = 0;
+  for (int k = 0; k < 3; ++k) {
+    const Exact n(plane.normal[k]);
+    s0 += n * Exact(s.center[k]);
+    w += n * Exact(d[k]);
+    nn += n * n;
+  }
+  const Exact r(s.radius);
+  return {w * w, s0 * w, s0 * s0 - r * r * nn};
+}
+
+/// (−β + sign·√disc) / a, rounded to the nearest double.
+double root(const Quadratic& q, const Exact& disc, int sign) {
+  mpfr_t s, x, a;
+  mpfr_inits2(256, s, x, a, static_cast<mpfr_ptr>(nullptr));
+  mpfr_set_q(s, disc.backend().data(), MPFR_RNDN);
+  mpfr_sqrt(s, s, MPFR_RNDN);
+  if (sign < 0) mpfr_neg(s, s, MPFR_RNDN);
+  const Exact minus_beta = -q.beta;
+  mpfr_set_q(x, minus_beta.backend().data(), MPFR_RNDN);
+  mpfr_add(x, x, s, MPFR_RNDN);
+  mpfr_set_q(a, q.a.backend().data(), MPFR_RNDN);
+  mpfr_div(x, x, a, MPFR_RNDN);
+  const double out = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clears(s, x, a, static_cast<mpfr_ptr>(nullptr));
+  return out;
+}
+
+ExactSweep quadratic_sweep(const Quadratic& q) {
+  const Exact disc = q.beta * q.beta - q.a * q.c;
+  ExactSweep out;
+  if (q.c <= 0) {
+    out.state = ContactState::overlapping_at_start;
+    out.last = q.a == 0 ? 1.0 : std::clamp(root(q, disc, +1), 0.0, 1.0);
+    return out;
+  }
+  const bool at_end = q.at(1) <= 0;
+  const bool inside = q.beta < 0 && -q.beta < q.a && disc >= 0;
+  if (!at_end && !inside) return out;  // a = 0 (no approach) lands here too
+  out.state = ContactState::first_contact;
+  out.first = std::clamp(root(q, disc, -1), 0.0, 1.0);
+  out.last = std::clamp(root(q, disc, +1), out.first, 1.0);
+  return out;
+}
+
+int sign_of(const Exact& x) { return x < 0 ? -1 : x > 0 ? 1 : 0; }
+
+}  // namespace
+
+ExactSweep sphere_sphere_sweep_exact(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                                     const Vec3<double>& db) {
+  return quadratic_sweep(sphere_sphere(a, da, b, db));
+}
+
+int sphere_sphere_gap_sign(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                           const Vec3<double>& db, double u) {
+  return sign_of(sphere_sphere(a, da, b, db).at(Exact(u)));
+}
+
+ExactSweep sphere_plane_sweep_exact(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane) {
+  return quadratic_sweep(sphere_plane(s, d, plane));
+}
+
+int sphere_plane_gap_sign(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane, double u) {
+  return sign_of(sphere_plane(s, d, plane).at(Exact(u)));
+}
+
+ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
+                                 const Vec3<double>& db) {
+  Exact first = 0, last = 1;
+  ExactSweep out;
+  for (int k = 0; k < 3; ++k) {
+    // B − A's offset on axis k at u: [b.min − a.max, b.max − a.min] + u·v must contain 0.
+    const Exact v = Exact(db[k]) - Exact(da[k]);
+    const Exact lo = Exact(b.min[k]) - Exact(a.max[k]), hi = Exact(b.max[k]) - Exact(a.min[k]);
+    if (v == 0) {
+      if (lo > 0 || hi < 0) return out;
+      continue;
+    }
+    const Exact t0 = -hi / v, t1 = -lo / v;  // lo + u·v ≤ 0 ≤ hi + u·v
+    first = std::max(first, std::min(t0, t1));
+    last = std::min(last, std::max(t0, t1));
+  }
+  if (first > last) return out;
+  out.state = first == 0 ? ContactState::overlapping_at_start : ContactState::first_contact;
+  out.first = first.convert_to<double>();
+  out.last = last.convert_to<double>();
+  return out;
+}
+
+bool aabb_sphere_exact(const Aabb3<double>& box, const Sphere3<double>& sphere) {
+  Exact d2 = 0;
+  for (int k = 0; k < 3; ++k) {
+    const Exact c(sphere.center[k]);
+    const Exact gap = c < Exact(box.min[k]) ? Exact(box.min[k]) - c : c > Exact(box.max[k]) ? c - Exact(box.max[k]) : Exact(0);
+    d2 += gap * gap;
+  }
+  const Exact r(sphere.radius);
+  return d2 <= r * r;
+}
+
+}  // namespace sepax::oracle

@@ -1,0 +1,239 @@
+// The exact answers for Gomez's tests and sweeps (exact_sweeps.hpp): hand
+// cases with rational roots; on random sweeps the exact first times checked by
+// exact signs of the squared gap at their neighbouring doubles (independent of
+// the root formula), the AABB sweep by the exact static overlap at sampled
+// times; Gomez's kernels (core/simple/) against them.
+#include "sepax/oracle/exact_sweeps.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+
+#include <boost/multiprecision/gmp.hpp>
+
+#include "sepax/core/simple/aabb_aabb.hpp"
+#include "sepax/core/simple/aabb_sphere.hpp"
+#include "sepax/core/simple/sphere_plane.hpp"
+#include "sepax/core/simple/sphere_sphere.hpp"
+#include "sat_test_shapes.hpp"  // test_seed
+
+namespace sepax::oracle {
+namespace {
+
+TEST(SphereSweepExact, RationalRoots) {
+  // B at x = 5 moving by −4: f(u) = 16u² − 40u + 21, roots 3/4 and 7/4.
+  const Sphere3<double> a{{0, 0, 0}, 1}, b{{5, 0, 0}, 1};
+  const ExactSweep s = sphere_sphere_sweep_exact(a, {0, 0, 0}, b, {-4, 0, 0});
+  EXPECT_EQ(s.state, ContactState::first_contact);
+  EXPECT_EQ(s.first, 0.75);
+  EXPECT_EQ(s.last, 1.0);
+  EXPECT_EQ(sphere_sphere_gap_sign(a, {0, 0, 0}, b, {-4, 0, 0}, 0.75), 0);
+  // Stopping short (by −2: gap 1 left), starting inside, grazing exactly (closest approach 2 = R).
+  EXPECT_EQ(sphere_sphere_sweep_exact(a, {0, 0, 0}, b, {-2, 0, 0}).state, ContactState::separated_throughout);
+  EXPECT_EQ(sphere_sphere_sweep_exact(a, {0, 0, 0}, Sphere3<double>{{1, 0, 0}, 1}, {9, 0, 0}).state,
+            ContactState::overlapping_at_start);
+  const ExactSweep graze = sphere_sphere_sweep_exact(a, {0, 0, 0}, Sphere3<double>{{4, 2, 0}, 1}, {-8, 0, 0});
+  EXPECT_EQ(graze.state, ContactState::first_contact);
+  EXPECT_EQ(graze.first, 0.5);
+  EXPECT_EQ(graze.last, 0.5);
+  EXPECT_EQ(sphere_sphere_sweep_exact(a, {0, 0, 0}, Sphere3<double>{{4, 2.0000001, 0}, 1}, {-8, 0, 0}).state,
+            ContactState::separated_throughout);
+}
+
+struct Sweep {
+  Sphere3<double> a, b;
+  Vec3<double> da, db;
+};
+
+Sweep random_sweep(std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(-1, 1), r(0, 1.5);
+  Sweep s;
+  s.a = {{u(rng), u(rng), u(rng)}, r(rng)};
+  s.b = {{4 * u(rng), 4 * u(rng), 4 * u(rng)}, r(rng)};
+  // B heads roughly at A, so that most sweeps meet somewhere in the frame.
+  s.da = {u(rng), u(rng), u(rng)};
+  s.db = (s.a.center - s.b.center) * (1.5 * (u(rng) + 1)) + Vec3<double>(u(rng), u(rng), u(rng));
+  return s;
+}
+
+TEST(SphereSweepExact, RootsBracketedByExactSigns) {
+  const std::uint64_t seed = test::test_seed(41);
+  std::mt19937_64 rng(seed);
+  int firsts = 0, checked = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Sweep s = random_sweep(rng);
+    SCOPED_TRACE(testing::Message() << "case " << i << " (SEPAX_SEED=" << seed << ")");
+    const ExactSweep e = sphere_sphere_sweep_exact(s.a, s.da, s.b, s.db);
+    const auto sign = [&](double u) { return sphere_sphere_gap_sign(s.a, s.da, s.b, s.db, u); };
+    if (e.state == ContactState::separated_throughout) {
+      for (int k = 0; k <= 32; ++k) ASSERT_EQ(sign(k / 32.0), 1) << k;
+      continue;
+    }
+    if (e.state == ContactState::overlapping_at_start) {
+      ASSERT_LE(sign(0), 0);
+      continue;
+    }
+    ++firsts;
+    ASSERT_EQ(sign(0), 1);
+    // A simple root rounded to nearest: apart one double before it, overlapping
+    // one double after it (when the contact lasts longer than a few ulps).
+    if (e.first > 0 && e.last - e.first > 8 * std::numeric_limits<double>::epsilon()) {
+      ++checked;
+      ASSERT_EQ(sign(std::nextafter(e.first, 0.0)), 1);
+      ASSERT_EQ(sign(std::nextafter(e.first, 2.0)), -1);
+    }
+  }
+  EXPECT_GT(firsts, 500);
+  EXPECT_GT(checked, 500);
+}
+
+TEST(SphereSweepExact, GomezKernelAgreesAwayFromGrazing) {
+  const std::uint64_t seed = test::test_seed(42);
+  std::mt19937_64 rng(seed);
+  int states_off = 0, firsts = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Sweep s = random_sweep(rng);
+    SCOPED_TRACE(testing::Message() << "case " << i << " (SEPAX_SEED=" << seed << ")");
+    const ExactSweep e = sphere_sphere_sweep_exact(s.a, s.da, s.b, s.db);
+    const SweepResult<double> k = sphere_sphere::sweep(s.a, s.da, s.b, s.db);
+    if (k.state != e.state) {
+      ++states_off;
+      continue;
+    }
+    if (e.state != ContactState::first_contact) continue;
+    ++firsts;
+    // Well-conditioned contacts (lasting 1e-6 of the frame or more): times to 1e-9.
+    if (e.last - e.first > 1e-6) EXPECT_NEAR(k.first, e.first, 1e-9);
+  }
+  EXPECT_LE(states_off, 3) << "random sweeps are almost never within rounding of grazing or touching";
+  EXPECT_GT(firsts, 500);
+}
+
+TEST(SpherePlaneExact, HandCasesAndTheScaledPlane) {
+  const Sphere3<double> s{{0, 0, 5}, 1};
+  // |5 − 8u| ≤ 1 for u in [1/2, 3/4]; the plane 2z = 0 is the same plane.
+  for (const Plane3<double>& plane : {Plane3<double>{{0, 0, 1}, 0}, Plane3<double>{{0, 0, 2}, 0}}) {
+    const ExactSweep e = sphere_plane_sweep_exact(s, {0, 0, -8}, plane);
+    EXPECT_EQ(e.state, ContactState::first_contact);
+    EXPECT_EQ(e.first, 0.5);
+    EXPECT_EQ(e.last, 0.75);
+    const SweepResult<double> k = sphere_plane::sweep(s, {0, 0, -8}, plane);
+    EXPECT_EQ(k.state, ContactState::first_contact);
+    EXPECT_EQ(k.first, 0.5);
+  }
+  EXPECT_EQ(sphere_plane_sweep_exact(s, {0, 0, -3.5}, Plane3<double>{{0, 0, 1}, 0}).state,
+            ContactState::separated_throughout);
+  EXPECT_EQ(sphere_plane_sweep_exact(s, {0, 0, -4}, Plane3<double>{{0, 0, 1}, 0}).state,
+            ContactState::first_contact);  // touches at u = 1 exactly
+  EXPECT_EQ(sphere_plane_sweep_exact(s, {0, 0, 0}, Plane3<double>{{0, 0, 1}, 4}).state,
+            ContactState::overlapping_at_start);
+}
+
+TEST(SpherePlaneExact, RootsBracketedAndKernelAgrees) {
+  const std::uint64_t seed = test::test_seed(43);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int firsts = 0, states_off = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Vec3<double> n = Vec3<double>(u(rng), u(rng), u(rng)).normalized();
+    const Plane3<double> plane{n, u(rng)};
+    const Sphere3<double> s{{3 * u(rng), 3 * u(rng), 3 * u(rng)}, 0.5 * (u(rng) + 1)};
+    const Vec3<double> d = -4 * u(rng) * n + Vec3<double>(u(rng), u(rng), u(rng));
+    SCOPED_TRACE(testing::Message() << "case " << i << " (SEPAX_SEED=" << seed << ")");
+    const ExactSweep e = sphere_plane_sweep_exact(s, d, plane);
+    const auto sign = [&](double t) { return sphere_plane_gap_sign(s, d, plane, t); };
+    if (e.state == ContactState::first_contact) {
+      ++firsts;
+      ASSERT_EQ(sign(0), 1);
+      if (e.first > 0 && e.last - e.first > 8 * std::numeric_limits<double>::epsilon()) {
+        ASSERT_EQ(sign(std::nextafter(e.first, 0.0)), 1);
+        ASSERT_EQ(sign(std::nextafter(e.first, 2.0)), -1);
+      }
+    } else if (e.state == ContactState::separated_throughout) {
+      for (int k = 0; k <= 32; ++k) ASSERT_EQ(sign(k / 32.0), 1) << k;
+    } else {
+      ASSERT_LE(sign(0), 0);
+    }
+    const SweepResult<double> k = sphere_plane::sweep(s, d, plane);
+    if (k.state != e.state) {
+      ++states_off;
+      continue;
+    }
+    if (e.state == ContactState::first_contact && e.last - e.first > 1e-6) EXPECT_NEAR(k.first, e.first, 1e-9);
+  }
+  EXPECT_GT(firsts, 500);
+  EXPECT_LE(states_off, 3);
+}
+
+TEST(AabbSweepExact, WindowsCheckedByStaticOverlapAtSampledTimes) {
+  const std::uint64_t seed = test::test_seed(44);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const auto box = [&](double scale) {
+    const Vec3<double> c(scale * u(rng), scale * u(rng), scale * u(rng));
+    const Vec3<double> e(0.5 * (u(rng) + 1), 0.5 * (u(rng) + 1), 0.5 * (u(rng) + 1));
+    return Aabb3<double>{c - e, c + e};
+  };
+  // At a sampled time, exactly: do A + t·da and B + t·db overlap? (Boost rationals.)
+  using Q = boost::multiprecision::mpq_rational;
+  const auto overlap_at = [](const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
+                             const Vec3<double>& db, const Q& t) {
+    for (int k = 0; k < 3; ++k)
+      if (Q(a.min[k]) + t * Q(da[k]) > Q(b.max[k]) + t * Q(db[k]) ||
+          Q(b.min[k]) + t * Q(db[k]) > Q(a.max[k]) + t * Q(da[k]))
+        return false;
+    return true;
+  };
+  int firsts = 0, states_off = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Aabb3<double> a = box(1), b = box(4);
+    const Vec3<double> da(u(rng), u(rng), u(rng));
+    const Vec3<double> db = 1.5 * (u(rng) + 1) * (0.5 * (a.min + a.max) - 0.5 * (b.min + b.max)) + Vec3<double>(u(rng), u(rng), u(rng));
+    SCOPED_TRACE(testing::Message() << "case " << i << " (SEPAX_SEED=" << seed << ")");
+    const ExactSweep e = aabb_aabb_sweep_exact(a, da, b, db);
+    firsts += e.state == ContactState::first_contact;
+    for (int s = 0; s <= 64; ++s) {
+      const double t = s / 64.0;
+      const bool inside = e.state != ContactState::separated_throughout && e.first < t && t < e.last;
+      const bool outside = e.state == ContactState::separated_throughout || t < e.first || t > e.last;
+      if (inside) ASSERT_TRUE(overlap_at(a, da, b, db, Q(t))) << t;
+      if (outside) ASSERT_FALSE(overlap_at(a, da, b, db, Q(t))) << t;
+    }
+    const SweepResult<double> k = aabb_aabb::sweep(a, da, b, db);
+    if (k.state != e.state) {
+      ++states_off;
+      continue;
+    }
+    if (e.state == ContactState::first_contact) EXPECT_NEAR(k.first, e.first, 1e-12);
+  }
+  EXPECT_GT(firsts, 400);
+  EXPECT_LE(states_off, 3);
+}
+
+TEST(AabbSphereExact, ArvoAgrees) {
+  const Aabb3<double> unit{{-1, -1, -1}, {1, 1, 1}};
+  EXPECT_TRUE(aabb_sphere_exact(unit, {{2, 0, 0}, 1}));   // touching a face
+  EXPECT_FALSE(aabb_sphere_exact(unit, {{2, 2, 0}, 1}));  // √2 from an edge, radius 1
+  EXPECT_TRUE(aabb_sphere_exact(unit, {{2, 2, 2}, std::sqrt(3.0) + 1e-9}));
+  EXPECT_FALSE(aabb_sphere_exact(unit, {{2, 2, 2}, 1.7}));  // √3 ≈ 1.732 from the corner
+  EXPECT_TRUE(aabb_sphere_exact(unit, {{0, 0, 0}, 0}));    // a point inside
+  const std::uint64_t seed = test::test_seed(45);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int meet = 0, off = 0;
+  for (int i = 0; i < 5000; ++i) {
+    const Sphere3<double> s{{3 * u(rng), 3 * u(rng), 3 * u(rng)}, u(rng) + 1};
+    const bool exact = aabb_sphere_exact(unit, s);
+    meet += exact;
+    off += aabb_sphere::test_static(unit, s) != exact;
+  }
+  EXPECT_GT(meet, 1000);
+  EXPECT_LT(meet, 4000);
+  EXPECT_LE(off, 2);
+}
+
+}  // namespace
+}  // namespace sepax::oracle
