@@ -1,9 +1,9 @@
-// The exact answers for Gomez's tests and sweeps (exact_sweeps.hpp): hand
+// The exact answers for Gomez's tests and sweeps (exact_gomez.hpp): hand
 // cases with rational roots; on random sweeps the exact first times checked by
 // exact signs of the squared gap at their neighbouring doubles (independent of
 // the root formula), the AABB sweep by the exact static overlap at sampled
 // times; Gomez's kernels (core/simple/) against them.
-#include "sepax/oracle/exact_sweeps.hpp"
+#include "sepax/oracle/exact_gomez.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +16,8 @@
 
 #include "sepax/core/simple/aabb_aabb.hpp"
 #include "sepax/core/simple/aabb_sphere.hpp"
+#include "sepax/core/simple/obb_segment.hpp"
+#include "sepax/core/simple/obb_to_aabb.hpp"
 #include "sepax/core/simple/sphere_plane.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
 #include "sat_test_shapes.hpp"  // test_seed
@@ -233,6 +235,64 @@ TEST(AabbSphereExact, ArvoAgrees) {
   EXPECT_GT(meet, 1000);
   EXPECT_LT(meet, 4000);
   EXPECT_LE(off, 2);
+}
+
+Obb3<double> random_box(std::mt19937_64& rng, double spread) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  const Eigen::Quaterniond q = Eigen::Quaterniond(u(rng), u(rng), u(rng), u(rng)).normalized();
+  const Eigen::Matrix3d r = q.toRotationMatrix();
+  Obb3<double> b;
+  b.center = {spread * u(rng), spread * u(rng), spread * u(rng)};
+  for (int i = 0; i < 3; ++i) {
+    b.axes[i] = r.col(i);
+    b.extents[i] = 0.5 * (u(rng) + 1);
+  }
+  return b;
+}
+
+TEST(ObbSegmentExact, HandCasesAndGomezKernel) {
+  Obb3<double> unit;
+  unit.extents = {1, 1, 1};
+  EXPECT_TRUE(obb_segment_exact(unit, {{2, 0, 0}, {1, 0, 0}}));     // ends on a face
+  EXPECT_FALSE(obb_segment_exact(unit, {{2, 0, 0}, {1.5, 0, 0}}));
+  EXPECT_TRUE(obb_segment_exact(unit, {{-3, 1, 1}, {3, 1, 1}}));     // along an edge
+  EXPECT_FALSE(obb_segment_exact(unit, {{0, 3, 0}, {3, 0, 0.0}}));   // passes the edge x = y = 1 at distance √2/2·1
+  EXPECT_TRUE(obb_segment_exact(unit, {{0, 2, 0}, {2, 0, 0}}));      // through the edge's point (1, 1, 0)
+  EXPECT_TRUE(obb_segment_exact(unit, {{0.5, 0, 0}, {0.5, 0, 0}}));  // a point inside
+  const std::uint64_t seed = test::test_seed(46);
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  int meet = 0, off = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const Obb3<double> box = random_box(rng, 1);
+    const Segment3<double> s{{2 * u(rng), 2 * u(rng), 2 * u(rng)}, {2 * u(rng), 2 * u(rng), 2 * u(rng)}};
+    const bool exact = obb_segment_exact(box, s);
+    meet += exact;
+    off += obb_segment::test_static(box, s).intersects != exact;
+  }
+  EXPECT_GT(meet, 300);
+  EXPECT_LT(meet, 2700);
+  EXPECT_LE(off, 2);
+}
+
+TEST(ObbToAabbExact, ContainsTheBoxAndIsTightWithinRounding) {
+  const std::uint64_t seed = test::test_seed(47);
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 3000; ++i) {
+    const Obb3<double> box = random_box(rng, i % 2 ? 1 : 1e6);
+    SCOPED_TRACE(testing::Message() << "case " << i << " (SEPAX_SEED=" << seed << ")");
+    const Aabb3<double> a = obb_to_aabb(box);
+    ASSERT_TRUE(aabb_contains_obb_exact(a, box));
+    // Outward rounding: a few ulps of the box's size, no more.
+    ASSERT_LE(aabb_excess(a, box), 16 * std::numeric_limits<double>::epsilon());
+  }
+  // A box the AABB misses by one ulp is caught.
+  Obb3<double> unit;
+  unit.extents = {1, 1, 1};
+  const Aabb3<double> tight{{-1, -1, -1}, {1, 1, 1}}, short_by_one{{-1, -1, -1}, {1, 1, std::nextafter(1.0, 0.0)}};
+  EXPECT_TRUE(aabb_contains_obb_exact(tight, unit));
+  EXPECT_EQ(aabb_excess(tight, unit), 0.0);
+  EXPECT_FALSE(aabb_contains_obb_exact(short_by_one, unit));
 }
 
 }  // namespace

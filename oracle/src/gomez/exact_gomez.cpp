@@ -1,4 +1,4 @@
-// Exact answers for Gomez's tests and sweeps (exact_sweeps.hpp).
+// Exact answers for Gomez's tests and sweeps (exact_gomez.hpp).
 //
 // Quadratic sweeps. Both sphere sweeps touch at u while the squared gap
 // f(u) = a·u² + 2β·u + c ≤ 0, every coefficient an exact rational of the
@@ -15,12 +15,15 @@
 // AABB sweep (Gomez, Figure 6): on axis k the projections overlap for u in a
 // window with rational ends; the contact times are the intersection of the
 // windows with [0, 1], exact.
-#include "sepax/oracle/exact_sweeps.hpp"
+#include "sepax/oracle/exact_gomez.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <boost/multiprecision/gmp.hpp>
 #include <mpfr.h>
+
+#include "sepax/oracle/exact_sat.hpp"
 
 namespace sepax::oracle {
 namespace {
@@ -148,6 +151,50 @@ bool aabb_sphere_exact(const Aabb3<double>& box, const Sphere3<double>& sphere) 
   }
   const Exact r(sphere.radius);
   return d2 <= r * r;
+}
+
+bool obb_segment_exact(const Obb3<double>& box, const Segment3<double>& segment) {
+  ShapePair pair;
+  pair.query = Query::tri_obb;
+  pair.tri_a = Triangle3d{{segment.p0, segment.p1, segment.p1}};
+  pair.obb_b = box;
+  return sat_exact(pair);
+}
+
+namespace {
+
+/// The exact extreme of the box along world axis k: C_k ± Σ a_i·|A_i,k|.
+std::pair<Exact, Exact> exact_span(const Obb3<double>& box, int k) {
+  Exact e = 0;
+  for (int i = 0; i < 3; ++i) {
+    const Exact c(box.axes[i][k]);
+    e += Exact(box.extents[i]) * (c < 0 ? Exact(-c) : c);
+  }
+  const Exact c(box.center[k]);
+  return {c - e, c + e};
+}
+
+}  // namespace
+
+bool aabb_contains_obb_exact(const Aabb3<double>& aabb, const Obb3<double>& box) {
+  for (int k = 0; k < 3; ++k) {
+    const auto [lo, hi] = exact_span(box, k);
+    if (Exact(aabb.min[k]) > lo || Exact(aabb.max[k]) < hi) return false;
+  }
+  return true;
+}
+
+double aabb_excess(const Aabb3<double>& aabb, const Obb3<double>& box) {
+  Exact worst = 0;
+  bool first = true;
+  for (int k = 0; k < 3; ++k) {
+    const auto [lo, hi] = exact_span(box, k);
+    for (const Exact& x : {Exact(lo - Exact(aabb.min[k])), Exact(Exact(aabb.max[k]) - hi)})
+      if (first || x > worst) worst = x, first = false;
+  }
+  double size = std::max({std::abs(box.center[0]), std::abs(box.center[1]), std::abs(box.center[2])});
+  for (double e : box.extents) size += e;
+  return worst.convert_to<double>() / (size > 0 ? size : 1);
 }
 
 }  // namespace sepax::oracle

@@ -5,10 +5,16 @@
 ///   u; the state exactly, the first and last times as its roots, rounded once
 ///   from 256-bit MPFR;
 /// - the AABB sweep: per-axis rational windows, the times exact (rounded once);
-/// - Arvo's AABB–sphere test: the exact squared distance against r².
+/// - Arvo's AABB–sphere test: the exact squared distance against r²;
+/// - OBB–segment: the exact triangle–box SAT (exact_sat.hpp) on the segment as
+///   a degenerate triangle (p0, p1, p1), which it handles by design;
+/// - OBB→AABB: does the AABB contain the box of the stored numbers, and by how
+///   much does it exceed the tightest one.
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/plane3.hpp"
+#include "sepax/core/shapes/segment3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
 namespace sepax::oracle {
@@ -39,5 +45,15 @@ ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da,
 
 /// Arvo's test exactly: does the closed ball meet the closed box?
 bool aabb_sphere_exact(const Aabb3<double>& box, const Sphere3<double>& sphere);
+
+/// Does the closed segment meet the closed box? Exact.
+bool obb_segment_exact(const Obb3<double>& box, const Segment3<double>& segment);
+
+/// Does `aabb` contain the box of the stored numbers (every corner, exactly)?
+bool aabb_contains_obb_exact(const Aabb3<double>& aabb, const Obb3<double>& box);
+
+/// How far `aabb` reaches beyond the tightest AABB of the box, largest over
+/// the six faces, relative to the box's extent |C|∞ + Σ a_i (rounded).
+double aabb_excess(const Aabb3<double>& aabb, const Obb3<double>& box);
 
 }  // namespace sepax::oracle
