@@ -20,6 +20,7 @@
 #include "sepax/core/simple/obb_to_aabb.hpp"
 #include "sepax/core/simple/sphere_plane.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
+#include "sepax/generators/gomez.hpp"
 #include "sat_test_shapes.hpp"  // test_seed
 
 namespace sepax::oracle {
@@ -293,6 +294,45 @@ TEST(ObbToAabbExact, ContainsTheBoxAndIsTightWithinRounding) {
   EXPECT_TRUE(aabb_contains_obb_exact(tight, unit));
   EXPECT_EQ(aabb_excess(tight, unit), 0.0);
   EXPECT_FALSE(aabb_contains_obb_exact(short_by_one, unit));
+}
+
+TEST(SphereFamilies, TouchingAndGrazingAreExactAndHitRatesMeanSomething) {
+  const std::uint64_t seed = test::test_seed(48);
+  for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (gen::SphereFamily family : gen::sphere_families()) {
+      gen::SeededSource src(seed);
+      int meet = 0, firsts = 0;
+      const int n = 1000;
+      for (int i = 0; i < n; ++i) {
+        SCOPED_TRACE(testing::Message() << gen::to_string(family) << " case " << i << " (SEPAX_SEED=" << seed << ")");
+        const gen::SpherePair p = gen::generate_sphere_pair(family, scalar, src);
+        for (const Sphere3<double>* s : {&p.a, &p.b}) {
+          ASSERT_GE(s->radius, 0);
+          for (double x : {s->center[0], s->center[1], s->center[2], s->radius}) {
+            ASSERT_TRUE(std::isfinite(x));
+            if (scalar == ScalarKind::float32) ASSERT_EQ(double(float(x)), x);
+          }
+        }
+        const bool touch_exactly = sphere_sphere_gap_sign(p.a, {0, 0, 0}, p.b, {0, 0, 0}, 0) == 0;
+        meet += sphere_sphere_gap_sign(p.a, {0, 0, 0}, p.b, {0, 0, 0}, 0) <= 0;
+        if (family == gen::SphereFamily::touching || family == gen::SphereFamily::grazing) ASSERT_TRUE(touch_exactly);
+        const gen::SphereSweepCase c = gen::generate_sphere_sweep(family, scalar, src);
+        const ExactSweep e = sphere_sphere_sweep_exact(c.a, c.da, c.b, c.db);
+        firsts += e.state == ContactState::first_contact;
+        if (c.contact_time >= 0) {
+          // First contact at exactly the constructed time; grazing: only then.
+          ASSERT_EQ(e.state, ContactState::first_contact);
+          ASSERT_EQ(e.first, c.contact_time);
+          ASSERT_EQ(sphere_sphere_gap_sign(c.a, c.da, c.b, c.db, c.contact_time), 0);
+          if (family == gen::SphereFamily::grazing) ASSERT_EQ(e.last, c.contact_time);
+        }
+      }
+      if (family == gen::SphereFamily::random || family == gen::SphereFamily::scale) {
+        EXPECT_GT(meet, n / 20) << gen::to_string(family);
+        EXPECT_LT(meet, n - n / 20) << gen::to_string(family);
+        EXPECT_GT(firsts, n / 10) << gen::to_string(family);
+      }
+    }
 }
 
 }  // namespace

@@ -1,0 +1,41 @@
+#pragma once
+/// \file Generator families for Gomez's sphere tests and sweeps: pairs of
+/// balls and sphere–sphere sweeps over one frame (u ∈ [0, 1]).
+/// - random: centres and radii at random, the sweeps heading roughly at each other;
+/// - touching: balls in exact contact for the stored numbers (the centres a
+///   Pythagorean vector apart, the radii summing to its length); sweeps that
+///   first touch at an exact dyadic time u* ∈ (0, 1);
+/// - grazing (sweeps only): B passes A at a closest approach of exactly
+///   r_a + r_b, so first = last = the tangent time;
+/// - scale: a random pair scaled by a power of two far from 1.
+#include <span>
+
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/sphere3.hpp"
+#include "sepax/generators/source.hpp"
+
+namespace sepax::gen {
+
+enum class SphereFamily { random, touching, grazing, scale };
+
+/// "random", "touching", "grazing", "scale".
+const char* to_string(SphereFamily f);
+std::span<const SphereFamily> sphere_families();
+
+struct SpherePair {
+  Sphere3<double> a, b;
+};
+
+struct SphereSweepCase {
+  Sphere3<double> a, b;
+  Vec3<double> da, db;  ///< displacements over the frame
+  /// touching and grazing: the exact time of first contact (dyadic); else −1.
+  double contact_time = -1;
+};
+
+/// Every number representable in `scalar`. Grazing is a sweep family only:
+/// for pairs it gives touching ones.
+SpherePair generate_sphere_pair(SphereFamily family, ScalarKind scalar, Source& source);
+SphereSweepCase generate_sphere_sweep(SphereFamily family, ScalarKind scalar, Source& source);
+
+}  // namespace sepax::gen
