@@ -1,0 +1,17 @@
+#pragma once
+/// \file FCL 0.7's sphere tests, the peers of Gomez's sphere–sphere and
+/// Arvo's AABB–sphere tests (double). FCL is not included here
+/// (peers/src/fcl_sphere_adapters.cpp).
+///
+/// fcl::detail::sphereSphereIntersect compares the centres' distance, a square
+/// root, with the sum of the radii (`len > r1 + r2` is "apart": closed balls);
+/// fcl::detail::sphereBoxIntersect clamps the centre into the box.
+#include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/sphere3.hpp"
+
+namespace sepax::peers {
+
+bool fcl_sphere_sphere(const Sphere3<double>& a, const Sphere3<double>& b);
+bool fcl_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere);
+
+}  // namespace sepax::peers

@@ -1,0 +1,35 @@
+// FCL 0.7 (Debian libfcl-dev): its sphere–sphere and sphere–box primitive
+// tests (sphere_peers.hpp).
+#include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/sphere.h>
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_box.h>
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_sphere.h>
+
+#include <vector>
+
+#include "sepax/peers/sphere_peers.hpp"
+
+namespace sepax::peers {
+namespace {
+
+fcl::Transform3<double> at(const Vec3<double>& p) {
+  fcl::Transform3<double> t = fcl::Transform3<double>::Identity();
+  t.translation() = p;
+  return t;
+}
+
+}  // namespace
+
+bool fcl_sphere_sphere(const Sphere3<double>& a, const Sphere3<double>& b) {
+  return fcl::detail::sphereSphereIntersect(fcl::Sphere<double>(a.radius), at(a.center), fcl::Sphere<double>(b.radius),
+                                            at(b.center), static_cast<std::vector<fcl::ContactPoint<double>>*>(nullptr));
+}
+
+bool fcl_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere) {
+  // fcl::Box takes full side lengths and sits at its centre.
+  const fcl::Box<double> b(box.max - box.min);
+  return fcl::detail::sphereBoxIntersect(fcl::Sphere<double>(sphere.radius), at(sphere.center), b,
+                                         at(0.5 * (box.min + box.max)), static_cast<std::vector<fcl::ContactPoint<double>>*>(nullptr));
+}
+
+}  // namespace sepax::peers
