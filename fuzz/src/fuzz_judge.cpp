@@ -254,8 +254,7 @@ int check_static_input(std::span<const std::uint8_t> bytes, Query query) {
     if (run.verdict_class != oracle::Class::gross) continue;
     // The kind verify's signatures use (the deciding axis's class on a false
     // negative), so a fuzz finding and a campaign's dedupe the same way.
-    const std::string what = harness::gross_kind(k, c->pair, std::nullopt)
-                                 .value_or(run.error ? "threw" : run.outcome.intersects ? "false-positive" : "false-negative");
+    const std::string what = harness::static_gross_kind(k, run);
     found(signature(k, *c, what), gated(k), *c, &k,
           run.error ? "threw: " + *run.error
                     : fmt::format("kernel says {}, exact: {}", run.outcome.intersects ? "intersecting" : "separated",

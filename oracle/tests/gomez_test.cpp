@@ -62,6 +62,28 @@ Sweep random_sweep(std::mt19937_64& rng) {
   return s;
 }
 
+/// The exact sweep `e` against exact signs of its gap: never touching at 65
+/// sampled times when separated throughout; touching at 0 when overlapping at
+/// start; else apart at 0 and, for a simple root rounded to nearest, apart one
+/// double before the first time and overlapping one double after it (when the
+/// contact lasts longer than a few ulps). Returns whether that last check ran.
+template <class Sign>
+bool check_against_signs(const ExactSweep& e, Sign sign) {
+  if (e.state == ContactState::separated_throughout) {
+    for (int k = 0; k <= 32; ++k) EXPECT_EQ(sign(k / 32.0), 1) << k;
+    return false;
+  }
+  if (e.state == ContactState::overlapping_at_start) {
+    EXPECT_LE(sign(0), 0);
+    return false;
+  }
+  EXPECT_EQ(sign(0), 1);
+  if (!(e.first > 0 && e.last - e.first > 8 * std::numeric_limits<double>::epsilon())) return false;
+  EXPECT_EQ(sign(std::nextafter(e.first, 0.0)), 1);
+  EXPECT_EQ(sign(std::nextafter(e.first, 2.0)), -1);
+  return true;
+}
+
 TEST(SphereSweepExact, RootsBracketedByExactSigns) {
   const std::uint64_t seed = test::test_seed(41);
   std::mt19937_64 rng(seed);
@@ -71,23 +93,9 @@ TEST(SphereSweepExact, RootsBracketedByExactSigns) {
     SCOPED_TRACE(testing::Message() << "case " << i << " (SEPAX_SEED=" << seed << ")");
     const ExactSweep e = sphere_sphere_sweep_exact(s.a, s.da, s.b, s.db);
     const auto sign = [&](double u) { return sphere_sphere_gap_sign(s.a, s.da, s.b, s.db, u); };
-    if (e.state == ContactState::separated_throughout) {
-      for (int k = 0; k <= 32; ++k) ASSERT_EQ(sign(k / 32.0), 1) << k;
-      continue;
-    }
-    if (e.state == ContactState::overlapping_at_start) {
-      ASSERT_LE(sign(0), 0);
-      continue;
-    }
-    ++firsts;
-    ASSERT_EQ(sign(0), 1);
-    // A simple root rounded to nearest: apart one double before it, overlapping
-    // one double after it (when the contact lasts longer than a few ulps).
-    if (e.first > 0 && e.last - e.first > 8 * std::numeric_limits<double>::epsilon()) {
-      ++checked;
-      ASSERT_EQ(sign(std::nextafter(e.first, 0.0)), 1);
-      ASSERT_EQ(sign(std::nextafter(e.first, 2.0)), -1);
-    }
+    firsts += e.state == ContactState::first_contact;
+    checked += check_against_signs(e, sign);
+    if (HasFailure()) return;
   }
   EXPECT_GT(firsts, 500);
   EXPECT_GT(checked, 500);
@@ -148,18 +156,9 @@ TEST(SpherePlaneExact, RootsBracketedAndKernelAgrees) {
     SCOPED_TRACE(testing::Message() << "case " << i << " (SEPAX_SEED=" << seed << ")");
     const ExactSweep e = sphere_plane_sweep_exact(s, d, plane);
     const auto sign = [&](double t) { return sphere_plane_gap_sign(s, d, plane, t); };
-    if (e.state == ContactState::first_contact) {
-      ++firsts;
-      ASSERT_EQ(sign(0), 1);
-      if (e.first > 0 && e.last - e.first > 8 * std::numeric_limits<double>::epsilon()) {
-        ASSERT_EQ(sign(std::nextafter(e.first, 0.0)), 1);
-        ASSERT_EQ(sign(std::nextafter(e.first, 2.0)), -1);
-      }
-    } else if (e.state == ContactState::separated_throughout) {
-      for (int k = 0; k <= 32; ++k) ASSERT_EQ(sign(k / 32.0), 1) << k;
-    } else {
-      ASSERT_LE(sign(0), 0);
-    }
+    firsts += e.state == ContactState::first_contact;
+    check_against_signs(e, sign);
+    if (HasFailure()) return;
     const SweepResult<double> k = sphere_plane::sweep(s, d, plane);
     if (k.state != e.state) {
       ++states_off;

@@ -76,10 +76,7 @@ std::optional<std::string> gross_kind(const KernelInfo& kernel, const ShapePair&
       LazyMargin margin(pair, oracle.intersects);
       const KernelJudgement run = judge_kernel(kernel, pair, oracle, margin);
       if (run.verdict_class != oracle::Class::gross) return std::nullopt;
-      if (run.error) return std::string("threw");
-      if (run.outcome.intersects) return std::string("false-positive");
-      return kernel.reports_axis ? fmt::format("false-negative {}", axis_kind_name(run.outcome.axis.kind))
-                                 : std::string("false-negative");
+      return static_gross_kind(kernel, run);
     }
     if (!motion) return std::nullopt;
     const MovingOracleVerdict oracle = judge_moving_exactly(pair, *motion, /*cross_check=*/false);
@@ -93,6 +90,13 @@ std::optional<std::string> gross_kind(const KernelInfo& kernel, const ShapePair&
   } catch (const std::exception&) {
     return std::nullopt;  // an oracle refusing a candidate: not the same finding
   }
+}
+
+std::string static_gross_kind(const KernelInfo& kernel, const KernelJudgement& run) {
+  if (run.error) return "threw";
+  if (run.outcome.intersects) return "false-positive";
+  return kernel.reports_axis ? fmt::format("false-negative {}", axis_kind_name(run.outcome.axis.kind))
+                             : std::string("false-negative");
 }
 
 std::string gross_signature(const KernelInfo& kernel, std::string_view family, std::string_view kind) {

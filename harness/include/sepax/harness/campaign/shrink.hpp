@@ -16,6 +16,7 @@
 
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/registry.hpp"
+#include "sepax/harness/case_judgement.hpp"
 
 namespace sepax::harness {
 
@@ -24,6 +25,10 @@ namespace sepax::harness {
 /// not gross (or the case is not valid for its scalar).
 std::optional<std::string> gross_kind(const KernelInfo& kernel, const ShapePair& pair,
                                       const std::optional<LinearMotiond>& motion);
+
+/// The kind of a static kernel's gross judgement already made (as gross_kind
+/// names it): callers that judged the case need not judge it again.
+std::string static_gross_kind(const KernelInfo& kernel, const KernelJudgement& run);
 
 /// "<kernel> <query> <family> <kind>".
 std::string gross_signature(const KernelInfo& kernel, std::string_view family, std::string_view kind);
