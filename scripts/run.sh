@@ -5,7 +5,8 @@
 #      sepax's and the peer libraries', against the exact oracles;
 #   2. times every static kernel and the oracles on the shared generators'
 #      sets (sepax_bench, Google Benchmark, JSON);
-#   3. writes the speed-versus-robustness report from both (sepax report).
+#   3. times the OBB trees against FCL and the 2D rectangles against Box2D;
+#   4. writes the speed-versus-robustness report from all of it (sepax report).
 # Extra arguments go to `sepax verify` (e.g. --seed 7 --budget 120).
 # SEPAX_OUT (default sepax-results) is the results directory; SEPAX_BENCH_PAIRS
 # (default 65536) the pairs per benchmark set; SEPAX_FUZZ_SUMMARY the fuzzing
@@ -15,7 +16,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
 cmake --preset release >/dev/null || exit 2
-cmake --build --preset release --target sepax sepax_bench sepax_bench_trees || exit 2
+cmake --build --preset release --target sepax sepax_bench sepax_bench_trees sepax_bench_rect || exit 2
 
 out=${SEPAX_OUT:-sepax-results}
 ./build/release/cli/sepax verify --out "$out" "$@"
@@ -44,6 +45,16 @@ if ./build/release/bench/sepax_bench_trees --sepax_meshes=couplingdown,elephant 
   inputs+=("$out/bench_trees.json")
 else
   echo "sepax_bench_trees failed (see $out/bench_trees.txt): the report has no tree timings" >&2
+  status=2
+fi
+
+echo "sepax_bench_rect: 2D rectangles against Box2D (median of 3 repetitions) ..."
+if ./build/release/bench/sepax_bench_rect \
+  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1 \
+  --benchmark_out="$out/bench_rect.json" --benchmark_out_format=json >"$out/bench_rect.txt"; then
+  inputs+=("$out/bench_rect.json")
+else
+  echo "sepax_bench_rect failed (see $out/bench_rect.txt): the report has no 2D timings" >&2
   status=2
 fi
 

@@ -46,7 +46,9 @@ constexpr const char* kBoxShape =
     R"(a box is {"center":[x,y,z],"axes":[[..],[..],[..]],"extents":[e0,e1,e2]})";
 constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
 constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
-constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri";
+constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri, rect_rect";
+constexpr const char* kRectShape =
+    R"(a rectangle is {"center":[x,y],"axes":[[..],[..]],"extents":[e0,e1]})";
 constexpr const char* kVerdictShape =
     R"(true/false, {"intersects":b,"bias":{...}}, {"meets":b} or {"state":s,"t":t,"point":[x,y,z]})";
 
@@ -59,13 +61,23 @@ class CaseReader {
  public:
   explicit CaseReader(ScalarKind scalar) : scalar_(scalar) {}
 
+  /// The 2D case (query rect_rect): rectangles a and b, no motion yet.
+  PlanarCase read_planar(const Json& doc, std::size_t line) const {
+    PlanarCase c;
+    read_header(doc, line, c);
+    if (doc.contains("motion") || doc.contains("verdicts"))
+      fail(std::string(doc.contains("motion") ? "motion" : "verdicts") +
+           ": not read for rect_rect cases yet (static cases only)");
+    c.a = rect(member(doc, "a", "", kRectShape), "a");
+    c.b = rect(member(doc, "b", "", kRectShape), "b");
+    return c;
+  }
+
+  static bool is_planar(const Json& doc) { return doc.contains("query") && doc["query"] == "rect_rect"; }
+
   Case read(const Json& doc, std::size_t line) const {
     Case c;
-    c.line = line;
-    c.scalar = scalar_;
-    c.id = doc.contains("id") ? text(doc["id"], "id") : "line-" + std::to_string(line);
-    if (doc.contains("family")) c.family = text(doc["family"], "family");
-    if (doc.contains("origin")) c.origin = nlohmann::ordered_json::parse(doc["origin"].dump());
+    read_header(doc, line, c);
     c.pair.query = query(doc);
     switch (c.pair.query) {
       case Query::obb_obb:
@@ -87,6 +99,16 @@ class CaseReader {
   }
 
  private:
+  /// What every case has: line, scalar, id, family and origin.
+  template <class AnyCase>
+  void read_header(const Json& doc, std::size_t line, AnyCase& c) const {
+    c.line = line;
+    c.scalar = scalar_;
+    c.id = doc.contains("id") ? text(doc["id"], "id") : "line-" + std::to_string(line);
+    if (doc.contains("family")) c.family = text(doc["family"], "family");
+    if (doc.contains("origin")) c.origin = nlohmann::ordered_json::parse(doc["origin"].dump());
+  }
+
   static std::string join(const std::string& parent, const char* key) {
     return parent.empty() ? key : parent + "." + key;
   }
@@ -115,7 +137,7 @@ class CaseReader {
 
   Query query(const Json& doc) const {
     const std::string name =
-        text(member(doc, "query", "", "one of obb_obb, tri_obb, tri_tri"), "query");
+        text(member(doc, "query", "", "one of obb_obb, tri_obb, tri_tri, rect_rect"), "query");
     const auto q = parse_query(name);
     if (!q) fail("query = \"" + name + "\": unknown query (known: " + kQueries + ")");
     return *q;
@@ -175,6 +197,34 @@ class CaseReader {
     b.extents = numbers<3>(member(j, "extents", name, kBoxShape), name + ".extents");
     if (const auto error = validate(b, name, axis_tolerance(scalar_))) fail(error->message());
     return b;
+  }
+
+  Rect2<double> rect(const Json& j, const std::string& name) const {
+    expect_object(j, name, {"center", "axes", "extents"}, kRectShape);
+    Rect2<double> r;
+    const auto c = numbers<2>(member(j, "center", name, kRectShape), name + ".center");
+    r.center = {c[0], c[1]};
+    const Json& axes = member(j, "axes", name, kRectShape);
+    if (!axes.is_array() || axes.size() != 2)
+      fail(name + ".axes = " + as_written(axes) + ": expected an array of 2 arrays of 2 numbers");
+    for (int i = 0; i < 2; ++i) {
+      const auto v = numbers<2>(axes[i], name + ".axes[" + std::to_string(i) + "]");
+      r.axes[i] = {v[0], v[1]};
+    }
+    const Json& ext = member(j, "extents", name, kRectShape);
+    const auto e = numbers<2>(ext, name + ".extents");
+    for (int i = 0; i < 2; ++i)
+      if (e[i] < 0)
+        fail(name + ".extents[" + std::to_string(i) + "] = " + as_written(ext[i]) + ": negative extent");
+    r.extents = e;
+    const double tol = axis_tolerance(scalar_);
+    for (int i = 0; i < 2; ++i)
+      if (!(std::abs(r.axes[i].squaredNorm() - 1) <= tol))
+        fail(name + ".axes[" + std::to_string(i) + "] = " + as_written(axes[i]) +
+             ": not a unit vector (|A|^2 - 1 beyond " + std::to_string(tol) + ")");
+    if (!(std::abs(r.axes[0].dot(r.axes[1])) <= tol))
+      fail(name + ".axes = " + as_written(axes) + ": not orthogonal (|A0.A1| beyond " + std::to_string(tol) + ")");
+    return r;
   }
 
   Triangle3d triangle(const Json& j, const std::string& name) const {
@@ -352,7 +402,11 @@ CaseOrError parse_case(std::string_view text, std::size_t line) {
     const auto doc = nlohmann::json::parse(text);
     if (!doc.is_object()) return CaseError{line, "expected a JSON object, got " + as_written(doc)};
     const ScalarKind scalar = read_scalar(doc);
-    if (scalar == ScalarKind::float64) return CaseReader<nlohmann::json>(scalar).read(doc, line);
+    if (scalar == ScalarKind::float64) {
+      const CaseReader<nlohmann::json> reader(scalar);
+      if (reader.is_planar(doc)) return reader.read_planar(doc, line);
+      return reader.read(doc, line);
+    }
     FloatJson float_doc;
     try {
       float_doc = FloatJson::parse(text);
@@ -360,7 +414,9 @@ CaseOrError parse_case(std::string_view text, std::size_t line) {
       // The line parsed as double, so only a number beyond float's range is left.
       return CaseError{line, "a number is too large for float: " + without_exception_tag(e.what())};
     }
-    return CaseReader<FloatJson>(scalar).read(float_doc, line);
+    const CaseReader<FloatJson> reader(scalar);
+    if (reader.is_planar(float_doc)) return reader.read_planar(float_doc, line);
+    return reader.read(float_doc, line);
   } catch (const nlohmann::json::exception& e) {
     return CaseError{line, "invalid JSON: " + without_exception_tag(e.what())};
   } catch (const FieldError& e) {
@@ -402,6 +458,29 @@ nlohmann::ordered_json exact_number_json(double value) {
   const bool negative_zero = value == 0 && std::signbit(value);
   if (integer && !negative_zero) return static_cast<std::int64_t>(value);
   return format_hex(value);
+}
+
+std::string format_case(const PlanarCase& c) {
+  // json::array, not braces: a brace list of [string, x] pairs reads as an object.
+  auto v2 = [](const Vec2<double>& v) {
+    return nlohmann::ordered_json::array({exact_number_json(v[0]), exact_number_json(v[1])});
+  };
+  auto rect_json = [&](const Rect2<double>& r) {
+    nlohmann::ordered_json j;
+    j["center"] = v2(r.center);
+    j["axes"] = nlohmann::ordered_json::array({v2(r.axes[0]), v2(r.axes[1])});
+    j["extents"] = nlohmann::ordered_json::array({exact_number_json(r.extents[0]), exact_number_json(r.extents[1])});
+    return j;
+  };
+  nlohmann::ordered_json j;
+  j["id"] = c.id;
+  j["query"] = "rect_rect";
+  j["scalar"] = std::string(to_string(c.scalar));
+  if (c.family) j["family"] = *c.family;
+  j["a"] = rect_json(c.a);
+  j["b"] = rect_json(c.b);
+  if (!c.origin.is_null()) j["origin"] = c.origin;
+  return j.dump();
 }
 
 std::string format_case(const Case& c) {

@@ -9,7 +9,9 @@
 
 #include <array>
 #include <cmath>
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -81,6 +83,30 @@ bool polygons_meet(const std::array<P, 4>& p, const std::array<P, 4>& q) {
   return (positive_area(q) && inside(q, p[0])) || (positive_area(p) && inside(p, q[0]));
 }
 
+/// Distance between the closed polygons of two disjoint rectangles, in long
+/// double from their corners: the least over corner-to-edge distances.
+double polygon_distance(const Rect2<double>& a, const Rect2<double>& b) {
+  using L = long double;
+  auto corner = [](const Rect2<double>& r, int k) {
+    const unsigned order[4] = {0b00, 0b01, 0b11, 0b10};
+    std::array<L, 2> x{r.center[0], r.center[1]};
+    for (int i = 0; i < 2; ++i)
+      for (int c = 0; c < 2; ++c) x[c] += ((order[k] >> i) & 1u ? L(1) : L(-1)) * L(r.extents[i]) * L(r.axes[i][c]);
+    return x;
+  };
+  auto point_segment = [](std::array<L, 2> p, std::array<L, 2> s, std::array<L, 2> e) {
+    const L dx = e[0] - s[0], dy = e[1] - s[1], len2 = dx * dx + dy * dy;
+    L t = len2 > 0 ? ((p[0] - s[0]) * dx + (p[1] - s[1]) * dy) / len2 : 0;
+    t = std::clamp(t, L(0), L(1));
+    return std::hypot(p[0] - s[0] - t * dx, p[1] - s[1] - t * dy);
+  };
+  L best = std::numeric_limits<L>::infinity();
+  for (const auto& [p, q] : {std::pair{&a, &b}, std::pair{&b, &a}})
+    for (int i = 0; i < 4; ++i)
+      for (int j = 0; j < 4; ++j) best = std::min(best, point_segment(corner(*p, i), corner(*q, j), corner(*q, (j + 1) % 4)));
+  return double(best);
+}
+
 Rect2<double> rect(double cx, double cy, double angle, double e0, double e1) {
   Rect2<double> r;
   r.center = {cx, cy};
@@ -116,6 +142,21 @@ TEST(RectRect, HandCases) {
   EXPECT_EQ(k.time, 2.0);
 }
 
+TEST(RectRect, MarginHandCases) {
+  const Rect2<double> unit = rect(0, 0, 0, 1, 1);
+  const double l = 2 * std::sqrt(2.0);  // the larger diagonal
+  EXPECT_EQ(rect_reference_length(unit, rect(0, 0, 0, 0, 0)), l);
+  EXPECT_EQ(rect_reference_length(rect(0, 0, 0, 0, 0), rect(1, 1, 0, 0, 0)), 1.0);  // two points
+  EXPECT_EQ(rect_rect_margin(unit, rect(2, 0, 0, 1, 1)), 0.0);          // touching
+  EXPECT_DOUBLE_EQ(rect_rect_margin(unit, rect(2.5, 0, 0, 1, 1)), 0.5 / l);  // gap 1/2 along x
+  EXPECT_DOUBLE_EQ(rect_rect_margin(unit, rect(1, 0.5, 0, 1, 1)), -1.0 / l);  // overlaps 1 in x, 1.5 in y
+  EXPECT_DOUBLE_EQ(rect_rect_margin(unit, rect(3, 4, 0, 1, 1)), 2.0 / l);    // the larger of the gaps 1 and 2
+  // Bands: 64·u·M over ℓ for exact frames, larger in float.
+  const double band_d = rect_boundary_tolerance(unit, rect(2, 0, 0, 1, 1), ScalarKind::float64);
+  EXPECT_DOUBLE_EQ(band_d, 64 * 0x1p-53 * (2 + 2 * l) / l);
+  EXPECT_GT(rect_boundary_tolerance(unit, rect(2, 0, 0, 1, 1), ScalarKind::float32), band_d * 1e8);
+}
+
 struct RandomPairs {
   std::mt19937_64 rng;
   explicit RandomPairs(std::uint64_t seed) : rng(seed) {}
@@ -139,6 +180,16 @@ TEST(RectRect, OracleAgreesWithCornersAndKernelsAgreeWithOracle) {
     (exact ? meet : apart)++;
     // The double kernel rounds; where it disagrees the exact gap must be tiny.
     if (rect_rect::test_static(a, b).intersects != exact) ++kernel_off;
+    // The margin's sign is the verdict's; when apart it is a lower bound on the
+    // distance between the corners' polygons, within √2 of it (rectangles:
+    // the Minkowski difference's normals are at most 90° apart).
+    const double margin = rect_rect_margin(a, b);
+    ASSERT_EQ(margin <= 0, exact) << margin;
+    if (!exact) {
+      const double d = polygon_distance(a, b) / rect_reference_length(a, b);
+      ASSERT_LE(margin, d * (1 + 1e-12) + 1e-15);
+      ASSERT_GE(margin * std::sqrt(2.0) * (1 + 1e-12) + 1e-15, d);
+    }
   }
   // Both answers occur often enough for the agreement to mean something.
   EXPECT_GT(meet, 800);
@@ -215,7 +266,9 @@ TEST(RectFamilies, ValidRepresentableAndTouchingExactly) {
         for (const Rect2<double>* r : {&p.a, &p.b}) {
           for (double x : {r->center[0], r->center[1], r->axes[0][0], r->axes[0][1], r->extents[0], r->extents[1]}) {
             ASSERT_TRUE(std::isfinite(x));
-            if (scalar == ScalarKind::float32) ASSERT_EQ(double(float(x)), x);
+            if (scalar == ScalarKind::float32) {
+              ASSERT_EQ(double(float(x)), x);
+            }
           }
           ASSERT_GE(r->extents[0], 0);
           ASSERT_GE(r->extents[1], 0);

@@ -49,7 +49,7 @@ std::vector<harness::Case> load(const fs::path& file) {
       ADD_FAILURE() << file << ":" << err->line << ": " << err->message;
       continue;
     }
-    cases.push_back(std::get<harness::Case>(item));
+    if (const auto* c = std::get_if<harness::Case>(&item)) cases.push_back(*c);
   }
   return cases;
 }

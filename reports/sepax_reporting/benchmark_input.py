@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .fields import InputError, file_line
 from .model import BenchStats, Dataset, Source
+from .planar import read_rect_benchmark
 from .vocabulary import BENCH_SUITES
 
 TIME_UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
@@ -108,6 +109,8 @@ def read_benchmark(path: Path, text: str, data: Dataset, label: str) -> Source:
     source.rows = len(entries)
     for run_name, rows in select_benchmark_rows(entries).items():
         if read_tree_benchmark(run_name, rows, data, label):
+            continue
+        if read_rect_benchmark(run_name, _GB_SUFFIX.sub("", run_name), rows, data):
             continue
         key = split_benchmark_name(run_name)
         if key is None:

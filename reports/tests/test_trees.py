@@ -4,7 +4,6 @@ benchmark's names and counters, the speed-up over FCL, the section itself."""
 import json
 import re
 import sys
-import tempfile
 import unittest
 from pathlib import Path
 
@@ -12,8 +11,11 @@ HERE = Path(__file__).resolve().parent
 sys.dont_write_bytecode = True
 if str(HERE.parent) not in sys.path:
     sys.path.insert(0, str(HERE.parent))
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
 
-from sepax_reporting import document, fields, inputs, report, trees  # noqa: E402
+import report_inputs  # noqa: E402
+from sepax_reporting import document, fields, report, trees  # noqa: E402
 
 
 def tree_row(kernel, pair, **counts):
@@ -45,17 +47,7 @@ BENCH = {"context": {"num_cpus": 2}, "benchmarks": [
 
 class TreeInputs(unittest.TestCase):
     def load(self, verify_lines=None, bench=None):
-        with tempfile.TemporaryDirectory() as tmp:
-            paths = []
-            if verify_lines is not None:
-                p = Path(tmp) / "verify.jsonl"
-                p.write_text("\n".join(verify_lines) + "\n", encoding="utf-8")
-                paths.append(str(p))
-            if bench is not None:
-                p = Path(tmp) / "bench.json"
-                p.write_text(json.dumps(bench), encoding="utf-8")
-                paths.append(str(p))
-            return inputs.load_inputs(paths)
+        return report_inputs.load(verify_lines, bench)
 
     def test_rows_of_two_runs_add_up(self):
         data = self.load([tree_row("sepax/center/leaf1/double", "couplingdown x elephant", gross=1, ok=9),

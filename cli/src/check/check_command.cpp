@@ -2,12 +2,14 @@
 
 #include "common/harness_names.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <exception>
 #include <fstream>
 #include <optional>
 #include <ostream>
+#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -21,7 +23,10 @@
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
+#include "common/rect_kernels.hpp"
 #include "common/table.hpp"
+#include "sepax/harness/planar/rect_judgement.hpp"
+#include "sepax/oracle/exact_rect2.hpp"
 
 namespace sepax::cli {
 namespace {
@@ -278,6 +283,57 @@ class CaseChecker {
     }
   }
 
+  /// A 2D rect_rect case: each kernel judged on the case rounded to its scalar.
+  void check_planar(const PlanarCase& c, const std::vector<const RectKernel*>& kernels) {
+    ++tally_.cases;
+    const bool exact = oracle::rect_rect_exact(c.a, c.b);
+    const double margin = oracle::rect_rect_margin(c.a, c.b);
+    Json j;
+    j["id"] = c.id;
+    j["line"] = c.line;
+    j["query"] = "rect_rect";
+    if (c.family) j["family"] = *c.family;
+    j["oracle"] = {{"intersects", exact}, {"margin", margin}};
+    j["kernels"] = Json::array();
+    Table table({{"kernel"}, {"answer"}, {"class"}});
+    std::vector<std::string> notes;
+    for (const RectKernel* k : kernels) {
+      const Rect2<double> a = harness::rect_rounded_to(c.a, k->scalar), b = harness::rect_rounded_to(c.b, k->scalar);
+      const bool rounded = k->scalar != c.scalar;
+      const bool exact_k = rounded ? oracle::rect_rect_exact(a, b) : exact;
+      if (rounded)
+        notes.push_back(fmt::format("{} judged on the case rounded to {}: exactly {}", k->id, to_string(k->scalar),
+                                    exact_k ? "intersecting" : "separated"));
+      Json kj;
+      kj["kernel"] = k->id;
+      const std::optional<bool> says = k->test(a, b);
+      if (!says) {
+        kj["refused"] = true;
+        table.add_row({k->id, "refused (not the library's input)", "-"});
+        j["kernels"].push_back(std::move(kj));
+        continue;
+      }
+      const harness::RectJudgement jd = harness::judge_rect_verdict(a, b, k->scalar, *says, exact_k);
+      count(jd.verdict_class, k->peer);
+      kj["intersects"] = *says;
+      kj["class"] = std::string(oracle::to_string(jd.verdict_class));
+      if (jd.tolerance) kj["band"] = *jd.tolerance;
+      table.add_row({k->id, *says ? "intersects" : "separated", std::string(oracle::to_string(jd.verdict_class))});
+      j["kernels"].push_back(std::move(kj));
+    }
+    if (json_) {
+      out_ << j.dump() << '\n';
+      return;
+    }
+    out_ << fmt::format("{}  rect_rect {}{}  (line {})\n", c.id, to_string(c.scalar),
+                        c.family ? "  family " + *c.family : "", c.line);
+    out_ << fmt::format("  exact: {} (margin {:.6g} of the larger diagonal)\n", exact ? "intersecting" : "separated",
+                        margin);
+    out_ << table.to_text();
+    for (const std::string& n : notes) out_ << "  note: " << n << '\n';
+    out_ << '\n';
+  }
+
   void check(const Case& c, const std::vector<const KernelInfo*>& kernels) {
     ++tally_.cases;
     const std::size_t line = c.line;
@@ -491,6 +547,15 @@ class CaseChecker {
     return report;
   }
 
+  void count(oracle::Class k, bool peer) {
+    switch (k) {
+      case oracle::Class::ok: ++tally_.ok; break;
+      case oracle::Class::boundary: ++tally_.boundary; break;
+      case oracle::Class::gross: ++(peer && !peers_fail_ ? tally_.peer_gross : tally_.gross); break;
+      case oracle::Class::convention: ++tally_.convention; break;
+    }
+  }
+
   void count(oracle::Class k, const KernelInfo& kernel) {
     switch (k) {
       case oracle::Class::ok: ++tally_.ok; break;
@@ -555,12 +620,27 @@ std::string closing_line(const CheckTally& t) {
 }  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
+  // --kernel ids of 2D kernels go to the rect_rect cases, the others to the registry.
+  struct {
+    std::vector<RectKernel> all = rect_kernels();
+    std::set<std::string> chosen;
+  } rect_ids;
+  std::vector<std::string> registry_ids;
+  for (const std::string& id : options.kernel_ids) {
+    const bool planar =
+        std::any_of(rect_ids.all.begin(), rect_ids.all.end(), [&](const RectKernel& k) { return k.id == id; });
+    if (planar)
+      rect_ids.chosen.insert(id);
+    else
+      registry_ids.push_back(id);
+  }
   std::string error;
-  const auto chosen = select_kernels(options.kernel_ids, error);
+  auto chosen = select_kernels(registry_ids, error);
   if (!chosen) {
     err << "sepax check: " << error << '\n';
     return 2;
   }
+  if (registry_ids.empty() && !rect_ids.chosen.empty()) chosen->clear();  // only 2D kernels were asked for
   std::ifstream in(options.cases_path);
   if (!in) {
     err << "sepax check: cannot open " << options.cases_path << '\n';
@@ -572,6 +652,14 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   for (const CaseOrError& entry : read_cases(in)) {
     if (const auto* bad = std::get_if<CaseError>(&entry)) {
       checker.malformed(*bad);
+      continue;
+    }
+    if (const auto* planar = std::get_if<PlanarCase>(&entry)) {
+      std::vector<const RectKernel*> mine;
+      for (const RectKernel& k : rect_ids.all)
+        if (rect_ids.chosen.empty() ? k.scalar == planar->scalar : rect_ids.chosen.count(k.id) > 0)
+          mine.push_back(&k);
+      checker.check_planar(*planar, mine);
       continue;
     }
     const Case& c = std::get<Case>(entry);

@@ -117,6 +117,12 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--tree-poses", verify.tree_poses, "Near-contact poses per mesh pair of the tree campaign")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  verify_cmd->add_flag("--planar,!--no-planar", verify.planar,
+                       "Run the 2D oriented-rectangle campaign (query rect_rect) too (the default; skipped when "
+                       "--kernel or --family narrows the run)");
+  verify_cmd->add_option("--planar-cases", verify.planar_cases, "Cases per rect_rect scalar x family group")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--mesh-dir", verify.mesh_dir,
                          "Folder with couplingdown.off and elephant.off (default: those installed with sepax, or "
                          "examples/meshes of its source tree)");

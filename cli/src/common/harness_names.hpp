@@ -18,6 +18,7 @@ using harness::Case;
 using harness::CaseError;
 using harness::CaseMotion;
 using harness::CaseOrError;
+using harness::PlanarCase;
 using harness::exact_number_json;
 using harness::format_case;
 using harness::read_cases;

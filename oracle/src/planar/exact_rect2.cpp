@@ -14,6 +14,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <optional>
 
 #include <boost/multiprecision/gmp.hpp>
@@ -49,6 +52,67 @@ struct Normals {
 };
 
 }  // namespace
+
+namespace {
+
+double diagonal(const Rect2<double>& r) { return 2 * std::hypot(r.extents[0], r.extents[1]); }
+
+}  // namespace
+
+double rect_reference_length(const Rect2<double>& a, const Rect2<double>& b) {
+  const double l = std::max(diagonal(a), diagonal(b));
+  return l > 0 ? l : 1.0;
+}
+
+double rect_rect_margin(const Rect2<double>& a, const Rect2<double>& b) {
+  const Normals s(a, b);
+  std::optional<double> gap, overlap;
+  for (int k = 0; k < 4; ++k) {
+    const double length = std::hypot(s.n[k][0].convert_to<double>(), s.n[k][1].convert_to<double>());
+    if (!(length > 0)) continue;  // a zero axis separates nothing
+    const Exact g = magnitude(dot(s.n[k], s.d)) - s.radius[k];
+    const double along = g.convert_to<double>() / length;
+    if (g > 0) gap = std::max(gap.value_or(0.0), along);
+    else overlap = std::min(overlap.value_or(-along), -along);
+  }
+  const double l = rect_reference_length(a, b);
+  if (gap) return *gap / l;
+  return overlap ? -*overlap / l : 0.0;
+}
+
+double rect_boundary_tolerance(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar) {
+  auto defect = [](const Rect2<double>& r) {
+    return std::max({std::abs(r.axes[0].dot(r.axes[1])), std::abs(r.axes[0].squaredNorm() - 1),
+                     std::abs(r.axes[1].squaredNorm() - 1)});
+  };
+  const double size_a = diagonal(a), size_b = diagonal(b);
+  const double m = std::max(a.center.cwiseAbs().maxCoeff(), b.center.cwiseAbs().maxCoeff()) + size_a + size_b;
+  const double delta = std::max(defect(a), defect(b));
+  return (64 * unit_roundoff(scalar) * m + 3 * delta * (size_a + size_b)) / rect_reference_length(a, b);
+}
+
+bool rect_arithmetic_is_exact(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar) {
+  int low = std::numeric_limits<int>::max(), high = std::numeric_limits<int>::min();
+  for (const Rect2<double>* r : {&a, &b}) {
+    for (const Vec2<double>& axis : r->axes)
+      for (int c = 0; c < 2; ++c)
+        if (axis[c] != 0 && axis[c] != 1 && axis[c] != -1) return false;
+    for (double x : {r->center[0], r->center[1], r->extents[0], r->extents[1]}) {
+      if (x == 0) continue;
+      int e;
+      double m = std::frexp(std::abs(x), &e);  // |x| = m·2^e, m in [1/2, 1)
+      high = std::max(high, e);
+      // The lowest set bit: scale the 53-bit significand to an integer.
+      auto bits = static_cast<std::uint64_t>(std::ldexp(m, 53));
+      int trailing = 0;
+      while ((bits & 1u) == 0) bits >>= 1, ++trailing;
+      low = std::min(low, e - 53 + trailing);
+    }
+  }
+  if (high < low) return true;  // every number zero
+  const int precision = scalar == ScalarKind::float32 ? 24 : 53;
+  return 4 + high - low <= precision;
+}
 
 bool rect_rect_exact(const Rect2<double>& a, const Rect2<double>& b) {
   const Normals s(a, b);

@@ -6,12 +6,39 @@
 #include <string>
 
 #include "sepax/core/moving/motion.hpp"
+#include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/rect2.hpp"
 
 namespace sepax::oracle {
 
 /// Do the closed parallelograms of a and b intersect? Exact.
 bool rect_rect_exact(const Rect2<double>& a, const Rect2<double>& b);
+
+/// The size the 2D judge measures distances in: the longer diagonal of the
+/// two rectangles (1 when both are points).
+double rect_reference_length(const Rect2<double>& a, const Rect2<double>& b);
+
+/// Signed distance from touching, relative to rect_reference_length: along
+/// the four edge normals of the Minkowski difference, the largest gap between
+/// the projections when they are disjoint (> 0: a lower bound on the
+/// distance, within √2 of it for rectangles), minus the smallest overlap when
+/// they intersect (< 0: the penetration depth). Each numerator exact in
+/// rationals, one rounding, then divided by the normal's length in double.
+double rect_rect_margin(const Rect2<double>& a, const Rect2<double>& b);
+
+/// Width of the 2D boundary band, relative to rect_reference_length, for a
+/// kernel computing in `scalar` (the 3D band's formula, oracle/classify.hpp):
+/// (64·u·M + 3·δ·(size_a + size_b)) / ℓ, M the largest |center coordinate|
+/// plus both sizes, δ the larger |A0·A1|, ||Ai|² − 1| of the two frames.
+double rect_boundary_tolerance(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar);
+
+/// Does every operation of the 2D SAT on this pair come out exact in `scalar`
+/// (the 3D certificate of oracle/classify.hpp, arithmetic_is_exact, in the
+/// plane)? Axes signed unit vectors (entries 0, ±1) and every center
+/// coordinate and extent an integer multiple of 2^low below 2^high with
+/// 4 + high − low ≤ the scalar's precision: then a kernel built from +, −, ×
+/// and comparisons computes every projection exactly and has no band.
+bool rect_arithmetic_is_exact(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar);
 
 struct ExactRectContact {
   ContactState state = ContactState::separated_throughout;

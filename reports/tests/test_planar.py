@@ -1,0 +1,82 @@
+"""The 2D section of the report: verify's "planar" rows, sepax_bench_rect's
+names and counters, the ratio against Box2D, the section itself."""
+
+import json
+import sys
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.dont_write_bytecode = True
+if str(HERE.parent) not in sys.path:
+    sys.path.insert(0, str(HERE.parent))
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+import report_inputs  # noqa: E402
+from sepax_reporting import document, fields, planar, report  # noqa: E402
+
+
+def planar_row(kernel, family, **counts):
+    row = {"table": "planar", "query": "rect_rect", "kernel": kernel, "scalar": "float", "family": family,
+           "peer": kernel.startswith("box2d/"), "cases": 100, "truth_hits": 40, "ok": 100, "boundary": 0,
+           "gross": 0, "refused": 0}
+    row.update(counts)
+    return json.dumps(row)
+
+
+def bench_entry(name, **counters):
+    entry = {"name": name, "run_name": name, "run_type": "iteration", "iterations": 3, "real_time": 1.0,
+             "cpu_time": 1.0, "time_unit": "ms"}
+    entry.update(counters)
+    return entry
+
+
+# sepax 50M tests/s = 20 ns; Box2D 8M/s = 125 ns: ratio 0.16.
+BENCH = {"context": {"num_cpus": 2}, "benchmarks": [
+    bench_entry("rect:sepax/rect_rect/float:random", tests_per_s=50e6),
+    bench_entry("rect:box2d/test_overlap/float:random", tests_per_s=8e6),
+]}
+
+
+class PlanarSection(unittest.TestCase):
+    def load(self, verify_lines=None, bench=None):
+        return report_inputs.load(verify_lines, bench)
+
+    def test_rows_of_two_runs_add_up_and_are_not_skipped(self):
+        data = self.load([planar_row("sepax/rect_rect/float", "touching", ok=60, boundary=40),
+                          planar_row("sepax/rect_rect/float", "touching", ok=55, boundary=45)])
+        s = data.planar[("sepax/rect_rect/float", "float", "touching")]
+        self.assertEqual((s.cases, s.ok, s.boundary, s.gross), (200, 115, 85, 0))
+        self.assertEqual(sum(data.skipped.values()), 0)
+
+    def test_a_bad_count_names_line_and_field(self):
+        with self.assertRaises(fields.InputError) as ctx:
+            self.load([planar_row("box2d/test_overlap/float", "random", refused="many")])
+        self.assertRegex(str(ctx.exception), r'verify\.jsonl:1: field "refused" should be an integer')
+
+    def test_ratio_is_sepax_over_box2d_in_the_same_run(self):
+        data = self.load(bench=BENCH)
+        self.assertEqual(sum(data.skipped.values()), 0)
+        t = planar.speed_table(data)
+        sepax = next(r for r in t.rows if r[0] == "sepax/rect_rect/float")
+        self.assertEqual(sepax[1:], ["random", "20.0", "0.16"])
+        box2d = next(r for r in t.rows if isinstance(r[0], document.Em))
+        self.assertEqual(box2d[2:], ["125.0", "-"])
+
+    def test_section_in_the_report(self):
+        data = self.load([planar_row("sepax/rect_rect/float", "random", ok=99, gross=1),
+                          planar_row("box2d/test_overlap/float", "random", ok=90, refused=10)], BENCH)
+        md = report.render_markdown(report.build_report(data, "t"))
+        self.assertIn("## 2D oriented rectangles (rect_rect)", md)
+        self.assertRegex(md, r"\| sepax/rect_rect/float \| float \| random \| 100 \| 40 \| 99 \| 0 \| 1 \| 0 \|")
+        self.assertIn("| *box2d/test_overlap/float* |", md)
+
+    def test_no_planar_input_no_section(self):
+        data = self.load([json.dumps({"kernel": "obb_obb/test_static/float", "family": "random", "cases": 1,
+                                      "ok": 1})])
+        self.assertEqual(planar.planar_blocks(data), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
