@@ -24,7 +24,7 @@ std::vector<json> planar_rows(const fs::path& verify_jsonl) {
   std::ifstream in(verify_jsonl);
   for (std::string line; std::getline(in, line);) {
     const json row = json::parse(line);
-    if (row.value("table", "") == "planar") out.push_back(row);
+    if (row.value("table", "") == "pair_queries") out.push_back(row);
   }
   return out;
 }
@@ -32,13 +32,13 @@ std::vector<json> planar_rows(const fs::path& verify_jsonl) {
 TEST(SepaxPlanar, VerifyJudgesEveryFamilyAndScalarWithNoSepaxGross) {
   const fs::path dir = scratch_dir("sepax_planar_tests");
   const CommandRun run = run_sepax(
-      "verify --cases 2 --no-moving --no-trees --planar-cases 300 --out '" + (dir / "r").string() + "'", dir);
+      "verify --cases 2 --no-moving --no-trees --pair-query-cases 300 --out '" + (dir / "r").string() + "'", dir);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   const auto rows = planar_rows(dir / "r" / "verify.jsonl");
   std::set<std::string> groups;
   std::map<std::string, std::size_t> boundary_by_family;
   for (const json& r : rows) {
-    EXPECT_EQ(r["query"], "rect_rect");
+    if (r["query"] != "rect_rect") continue;
     EXPECT_EQ(r["cases"], 300) << r.dump();
     EXPECT_EQ(r["ok"].get<int>() + r["boundary"].get<int>() + r["gross"].get<int>() + r["refused"].get<int>(), 300)
         << r.dump();
@@ -53,8 +53,8 @@ TEST(SepaxPlanar, VerifyJudgesEveryFamilyAndScalarWithNoSepaxGross) {
   EXPECT_EQ(groups.size(), 10u);  // 2 scalars x 5 families
   // Exact contact is where rounding shows: the touching family has boundary verdicts.
   EXPECT_GT(boundary_by_family["touching"], 0u);
-  EXPECT_NE(run.out.find("2D oriented rectangles (rect_rect)"), std::string::npos);
-  EXPECT_NE(slurp(dir / "r" / "summary.md").find("## 2D rectangles"), std::string::npos);
+  EXPECT_NE(run.out.find("Queries of the seed articles beyond the SAT registry"), std::string::npos);
+  EXPECT_NE(slurp(dir / "r" / "summary.md").find("## 2D rectangles and spheres"), std::string::npos);
 }
 
 TEST(SepaxPlanar, CheckReadsRectRectLinesAndJudgesThem) {
@@ -83,6 +83,58 @@ TEST(SepaxPlanar, CheckReadsRectRectLinesAndJudgesThem) {
     ASSERT_EQ(l["kernels"].size(), 1u) << l.dump();
     EXPECT_EQ(l["kernels"][0]["kernel"], "sepax/rect_rect/double");
   }
+}
+
+TEST(SepaxSpheres, VerifyJudgesTheTestAndTheSweepOnEveryFamilyWithNoSepaxGross) {
+  const fs::path dir = scratch_dir("sepax_planar_tests");
+  const CommandRun run = run_sepax(
+      "verify --cases 2 --no-moving --no-trees --pair-query-cases 300 --out '" + (dir / "r").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  std::set<std::string> groups;
+  std::size_t timed = 0;
+  for (const json& r : planar_rows(dir / "r" / "verify.jsonl")) {
+    if (r["query"] != "sphere_sphere") continue;
+    EXPECT_EQ(r["ok"].get<int>() + r["boundary"].get<int>() + r["gross"].get<int>() + r["refused"].get<int>(), 300)
+        << r.dump();
+    if (r["kernel"].get<std::string>().rfind("sepax/", 0) != 0) continue;
+    EXPECT_EQ(r["gross"], 0) << r.dump();
+    groups.insert(r["mode"].get<std::string>() + "/" + r["scalar"].get<std::string>() + "/" +
+                  r["family"].get<std::string>());
+    if (r.contains("time_error")) timed += r["time_error"]["n"].get<std::size_t>();
+  }
+  EXPECT_EQ(groups.size(), 14u);  // static: 2 scalars x 3 families; sweep: 2 x 4 (grazing: sweeps only)
+  EXPECT_GT(timed, 300u);         // first contacts whose time was judged
+}
+
+TEST(SepaxSpheres, CheckJudgesASweepCaseAndNamesABadRadius) {
+  const fs::path dir = scratch_dir("sepax_planar_tests");
+  // Head on: gap 3 closed at speed 8, first contact at u = 3/8.
+  const fs::path cases = write_file(
+      dir, "spheres.jsonl",
+      R"({"id":"head-on","query":"sphere_sphere","a":{"center":[0,0,0],"radius":0.5},"b":{"center":[4,0,0],"radius":0.5},"motion":{"va":[2,0,0],"vb":[-6,0,0],"T":1}})"
+      "\n");
+  const CommandRun run = run_sepax("check --json '" + cases.string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 1u) << run.out;
+  EXPECT_EQ(lines[0]["oracle"]["sweep"]["first"], 0.375);
+  std::set<std::string> kernels;
+  for (const json& k : lines[0]["kernels"]) {
+    kernels.insert(k["kernel"].get<std::string>());
+    EXPECT_EQ(k["class"], "ok") << k.dump();
+  }
+  EXPECT_TRUE(kernels.count("sepax/sphere_sphere/double")) << run.out;
+  EXPECT_TRUE(kernels.count("sepax/sphere_sphere_sweep/double")) << run.out;
+  const fs::path bad = write_file(
+      dir, "bad_sphere.jsonl",
+      R"({"query":"sphere_sphere","a":{"center":[0,0,0],"radius":-1},"b":{"center":[4,0,0],"radius":0.5}})"
+      "\n"
+      R"({"query":"sphere_sphere","a":{"center":[0,0,0],"radius":1},"b":{"center":[4,0,0],"radius":0.5},"motion":{"va":[0,0,0],"vb":[1,0,0],"T":2}})"
+      "\n");
+  const CommandRun b = run_sepax("check '" + bad.string() + "'", dir);
+  EXPECT_EQ(b.status, 1) << b.out << b.err;
+  EXPECT_NE(b.out.find("line 1: malformed: a.radius = -1: negative radius"), std::string::npos) << b.out;
+  EXPECT_NE(b.out.find("line 2: malformed: motion.T = 2: Gomez's sweeps span one frame"), std::string::npos) << b.out;
 }
 
 TEST(SepaxPlanar, AMalformedRectangleIsNamedWithItsLine) {

@@ -91,6 +91,30 @@ TYPED_TEST(Gomez, SphereSphereHeadOnExactFirstAndLastTimes) {
   EXPECT_EQ(swapped.point, vec<S>(1.25, 0, 0));
 }
 
+TYPED_TEST(Gomez, SphereSphereSweepFarFromTheOriginStaysFinite) {
+  using S = TypeParam;
+  // The head-on case scaled by 2^31 (every number exact in float): |v × p|² and
+  // a·R² reach 2^144, past float's range; the times are ratios and must not change.
+  const S k = S(0x1p31);
+  const auto a = ball<S>(0, 0, 0, 0.5 * k), b = ball<S>(4 * k, 0, 0, 0.5 * k);
+  const auto r = sphere_sphere::sweep(a, vec<S>(2 * k, 0, 0), b, vec<S>(-6 * k, 0, 0));
+  EXPECT_EQ(r.state, ContactState::first_contact);
+  EXPECT_EQ(r.first, S(0.375));
+  EXPECT_EQ(r.last, S(0.625));
+  EXPECT_EQ(r.point, vec<S>(1.25 * k, 0, 0));
+  // verify's finding (sepax/sphere_sphere_sweep/float, scale family, seed 1,
+  // case 891): float returned first contact at u = 0; the exact first time is
+  // 0.21147918950411880 (oracle::sphere_sphere_sweep_exact).
+  const auto far_a = ball<S>(-640096192.0, -34672076.0, 658284992.0, 1599593856.0);
+  const auto far_b = ball<S>(2066778240.0, -2736471552.0, -3206026240.0, 1600738432.0);
+  const Vec3<S> far_va(S(-0x1.ccfc96p-1), S(0x1.b9763p-3), S(0x1.225992p-1));
+  const Vec3<S> far_vb = vec<S>(-5265385984.0, 5255514624.0, 7516820992.0);
+  const auto f = sphere_sphere::sweep(far_a, far_va, far_b, far_vb);
+  EXPECT_EQ(f.state, ContactState::first_contact);
+  EXPECT_NEAR(double(f.first), 0.21147918950411880, 1e-5);
+  EXPECT_TRUE(f.point.allFinite());
+}
+
 TYPED_TEST(Gomez, SphereSphereObliqueHeadOnAlongPythagoreanDirection) {
   using S = TypeParam;
   // B − A = (2, 3, 6), |B − A| = 7, R = 2 + 1.5; B closes at relative velocity

@@ -46,7 +46,8 @@ constexpr const char* kBoxShape =
     R"(a box is {"center":[x,y,z],"axes":[[..],[..],[..]],"extents":[e0,e1,e2]})";
 constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
 constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
-constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri, rect_rect";
+constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri, rect_rect, sphere_sphere";
+constexpr const char* kSphereShape = R"(a sphere is {"center":[x,y,z],"radius":r})";
 constexpr const char* kRectShape =
     R"(a rectangle is {"center":[x,y],"axes":[[..],[..]],"extents":[e0,e1]})";
 constexpr const char* kVerdictShape =
@@ -74,6 +75,23 @@ class CaseReader {
   }
 
   static bool is_planar(const Json& doc) { return doc.contains("query") && doc["query"] == "rect_rect"; }
+  static bool is_sphere(const Json& doc) { return doc.contains("query") && doc["query"] == "sphere_sphere"; }
+
+  /// A sphere_sphere case: balls a and b, and Gomez's sweep when "motion" is given (T = 1).
+  SphereCase read_sphere(const Json& doc, std::size_t line) const {
+    SphereCase c;
+    read_header(doc, line, c);
+    if (doc.contains("verdicts")) fail("verdicts: not read for sphere_sphere cases yet");
+    c.a = sphere(member(doc, "a", "", kSphereShape), "a");
+    c.b = sphere(member(doc, "b", "", kSphereShape), "b");
+    if (doc.contains("motion")) {
+      const CaseMotion m = motion(doc["motion"]);
+      if (m.duration != 1)
+        fail("motion.T = " + as_written(doc["motion"]["T"]) + ": Gomez's sweeps span one frame, T must be 1");
+      c.sweep = SphereCase::Sweep{{m.va[0], m.va[1], m.va[2]}, {m.vb[0], m.vb[1], m.vb[2]}};
+    }
+    return c;
+  }
 
   Case read(const Json& doc, std::size_t line) const {
     Case c;
@@ -137,7 +155,7 @@ class CaseReader {
 
   Query query(const Json& doc) const {
     const std::string name =
-        text(member(doc, "query", "", "one of obb_obb, tri_obb, tri_tri, rect_rect"), "query");
+        text(member(doc, "query", "", "one of obb_obb, tri_obb, tri_tri, rect_rect, sphere_sphere"), "query");
     const auto q = parse_query(name);
     if (!q) fail("query = \"" + name + "\": unknown query (known: " + kQueries + ")");
     return *q;
@@ -197,6 +215,16 @@ class CaseReader {
     b.extents = numbers<3>(member(j, "extents", name, kBoxShape), name + ".extents");
     if (const auto error = validate(b, name, axis_tolerance(scalar_))) fail(error->message());
     return b;
+  }
+
+  Sphere3<double> sphere(const Json& j, const std::string& name) const {
+    expect_object(j, name, {"center", "radius"}, kSphereShape);
+    Sphere3<double> s;
+    s.center = point(member(j, "center", name, kSphereShape), name + ".center");
+    const Json& r = member(j, "radius", name, kSphereShape);
+    s.radius = number(r, name + ".radius");
+    if (s.radius < 0) fail(name + ".radius = " + as_written(r) + ": negative radius");
+    return s;
   }
 
   Rect2<double> rect(const Json& j, const std::string& name) const {
@@ -405,6 +433,7 @@ CaseOrError parse_case(std::string_view text, std::size_t line) {
     if (scalar == ScalarKind::float64) {
       const CaseReader<nlohmann::json> reader(scalar);
       if (reader.is_planar(doc)) return reader.read_planar(doc, line);
+      if (reader.is_sphere(doc)) return reader.read_sphere(doc, line);
       return reader.read(doc, line);
     }
     FloatJson float_doc;
@@ -416,6 +445,7 @@ CaseOrError parse_case(std::string_view text, std::size_t line) {
     }
     const CaseReader<FloatJson> reader(scalar);
     if (reader.is_planar(float_doc)) return reader.read_planar(float_doc, line);
+    if (reader.is_sphere(float_doc)) return reader.read_sphere(float_doc, line);
     return reader.read(float_doc, line);
   } catch (const nlohmann::json::exception& e) {
     return CaseError{line, "invalid JSON: " + without_exception_tag(e.what())};
@@ -479,6 +509,31 @@ std::string format_case(const PlanarCase& c) {
   if (c.family) j["family"] = *c.family;
   j["a"] = rect_json(c.a);
   j["b"] = rect_json(c.b);
+  if (!c.origin.is_null()) j["origin"] = c.origin;
+  return j.dump();
+}
+
+std::string format_case(const SphereCase& c) {
+  auto sphere_json = [](const Sphere3<double>& s) {
+    nlohmann::ordered_json j;
+    j["center"] = vec_json(s.center);
+    j["radius"] = exact_number_json(s.radius);
+    return j;
+  };
+  nlohmann::ordered_json j;
+  j["id"] = c.id;
+  j["query"] = "sphere_sphere";
+  j["scalar"] = std::string(to_string(c.scalar));
+  if (c.family) j["family"] = *c.family;
+  j["a"] = sphere_json(c.a);
+  j["b"] = sphere_json(c.b);
+  if (c.sweep) {
+    nlohmann::ordered_json m;
+    m["va"] = vec_json(c.sweep->da);
+    m["vb"] = vec_json(c.sweep->db);
+    m["T"] = 1;
+    j["motion"] = std::move(m);
+  }
   if (!c.origin.is_null()) j["origin"] = c.origin;
   return j.dump();
 }

@@ -84,6 +84,23 @@ bool check_against_signs(const ExactSweep& e, Sign sign) {
   return true;
 }
 
+TEST(SphereSweepExact, SignedDistancesAlongTheSweep) {
+  // Head on: centres 4 apart closing at 8, radii 1/2 each: the distance
+  // between the balls is 3 − 8u until the centres pass at u = 1/2.
+  const Sphere3<double> a{{0, 0, 0}, 0.5}, b{{4, 0, 0}, 0.5};
+  const Vec3<double> da(2, 0, 0), db(-6, 0, 0);
+  EXPECT_EQ(sphere_sphere_gap_at(a, da, b, db, 0), 3.0);
+  EXPECT_EQ(sphere_sphere_gap_at(a, da, b, db, 0.375), 0.0);  // touching: exactly 0
+  EXPECT_EQ(sphere_sphere_gap_at(a, da, b, db, 0.25), 1.0);
+  EXPECT_EQ(sphere_sphere_gap_at(a, da, b, db, 0.5), -1.0);    // concentric
+  EXPECT_EQ(sphere_sphere_min_gap(a, da, b, db), -1.0);        // at u = 1/2
+  // Passing by at a closest distance of 5 between the centres (minimiser u = 1/4).
+  const Sphere3<double> c{{-1, 5, 0}, 1};
+  EXPECT_DOUBLE_EQ(sphere_sphere_min_gap(a, Vec3<double>::Zero(), c, Vec3<double>(4, 0, 0)), 5.0 - 1.5);
+  // Moving apart: the least distance is at the start.
+  EXPECT_EQ(sphere_sphere_min_gap(a, Vec3<double>::Zero(), b, Vec3<double>(1, 0, 0)), 3.0);
+}
+
 TEST(SphereSweepExact, RootsBracketedByExactSigns) {
   const std::uint64_t seed = test::test_seed(41);
   std::mt19937_64 rng(seed);
@@ -117,7 +134,7 @@ TEST(SphereSweepExact, GomezKernelAgreesAwayFromGrazing) {
     if (e.state != ContactState::first_contact) continue;
     ++firsts;
     // Well-conditioned contacts (lasting 1e-6 of the frame or more): times to 1e-9.
-    if (e.last - e.first > 1e-6) EXPECT_NEAR(k.first, e.first, 1e-9);
+    if (e.last - e.first > 1e-6) { EXPECT_NEAR(k.first, e.first, 1e-9); }
   }
   EXPECT_LE(states_off, 3) << "random sweeps are almost never within rounding of grazing or touching";
   EXPECT_GT(firsts, 500);
@@ -164,7 +181,7 @@ TEST(SpherePlaneExact, RootsBracketedAndKernelAgrees) {
       ++states_off;
       continue;
     }
-    if (e.state == ContactState::first_contact && e.last - e.first > 1e-6) EXPECT_NEAR(k.first, e.first, 1e-9);
+    if (e.state == ContactState::first_contact && e.last - e.first > 1e-6) { EXPECT_NEAR(k.first, e.first, 1e-9); }
   }
   EXPECT_GT(firsts, 500);
   EXPECT_LE(states_off, 3);
@@ -201,15 +218,15 @@ TEST(AabbSweepExact, WindowsCheckedByStaticOverlapAtSampledTimes) {
       const double t = s / 64.0;
       const bool inside = e.state != ContactState::separated_throughout && e.first < t && t < e.last;
       const bool outside = e.state == ContactState::separated_throughout || t < e.first || t > e.last;
-      if (inside) ASSERT_TRUE(overlap_at(a, da, b, db, Q(t))) << t;
-      if (outside) ASSERT_FALSE(overlap_at(a, da, b, db, Q(t))) << t;
+      if (inside) { ASSERT_TRUE(overlap_at(a, da, b, db, Q(t))) << t; }
+      if (outside) { ASSERT_FALSE(overlap_at(a, da, b, db, Q(t))) << t; }
     }
     const SweepResult<double> k = aabb_aabb::sweep(a, da, b, db);
     if (k.state != e.state) {
       ++states_off;
       continue;
     }
-    if (e.state == ContactState::first_contact) EXPECT_NEAR(k.first, e.first, 1e-12);
+    if (e.state == ContactState::first_contact) { EXPECT_NEAR(k.first, e.first, 1e-12); }
   }
   EXPECT_GT(firsts, 400);
   EXPECT_LE(states_off, 3);
@@ -309,12 +326,12 @@ TEST(SphereFamilies, TouchingAndGrazingAreExactAndHitRatesMeanSomething) {
           ASSERT_GE(s->radius, 0);
           for (double x : {s->center[0], s->center[1], s->center[2], s->radius}) {
             ASSERT_TRUE(std::isfinite(x));
-            if (scalar == ScalarKind::float32) ASSERT_EQ(double(float(x)), x);
+            if (scalar == ScalarKind::float32) { ASSERT_EQ(double(float(x)), x); }
           }
         }
         const bool touch_exactly = sphere_sphere_gap_sign(p.a, {0, 0, 0}, p.b, {0, 0, 0}, 0) == 0;
         meet += sphere_sphere_gap_sign(p.a, {0, 0, 0}, p.b, {0, 0, 0}, 0) <= 0;
-        if (family == gen::SphereFamily::touching || family == gen::SphereFamily::grazing) ASSERT_TRUE(touch_exactly);
+        if (family == gen::SphereFamily::touching || family == gen::SphereFamily::grazing) { ASSERT_TRUE(touch_exactly); }
         const gen::SphereSweepCase c = gen::generate_sphere_sweep(family, scalar, src);
         const ExactSweep e = sphere_sphere_sweep_exact(c.a, c.da, c.b, c.db);
         firsts += e.state == ContactState::first_contact;
@@ -323,7 +340,7 @@ TEST(SphereFamilies, TouchingAndGrazingAreExactAndHitRatesMeanSomething) {
           ASSERT_EQ(e.state, ContactState::first_contact);
           ASSERT_EQ(e.first, c.contact_time);
           ASSERT_EQ(sphere_sphere_gap_sign(c.a, c.da, c.b, c.db, c.contact_time), 0);
-          if (family == gen::SphereFamily::grazing) ASSERT_EQ(e.last, c.contact_time);
+          if (family == gen::SphereFamily::grazing) { ASSERT_EQ(e.last, c.contact_time); }
         }
       }
       if (family == gen::SphereFamily::random || family == gen::SphereFamily::scale) {

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .fields import InputError, file_line
 from .model import BenchStats, Dataset, Source
-from .planar import read_rect_benchmark
+from .pair_queries import read_rect_benchmark
 from .vocabulary import BENCH_SUITES
 
 TIME_UNIT_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}

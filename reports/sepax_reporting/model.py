@@ -158,7 +158,7 @@ class Dataset:
         self.trees: dict[tuple, TreeStats] = {}        # (kernel, pair), verify's tree campaign
         self.tree_queries: dict[tuple, list] = {}      # (kernel, pair, query) -> queries/s per input (sepax_bench_trees)
         self.tree_builds: dict[tuple, dict] = {}       # (kernel, mesh) -> {"ns_per_triangle", "bytes_per_triangle"}
-        self.planar: dict[tuple, object] = {}          # (kernel, scalar, family) -> planar.PlanarStats
+        self.pair_queries: dict[tuple, object] = {}    # (query, mode, kernel, scalar, family) -> PairQueryStats
         self.rect_bench: dict[tuple, list] = {}        # (kernel, family) -> ns per test per input (sepax_bench_rect)
         self.fuzz: dict | None = None                  # fuzz/measure.py's summary
         self.sources: list[Source] = []

@@ -1,6 +1,6 @@
 """Input 1: `sepax verify` results (verify.jsonl, one JSON object a line):
 static kernel rows, "table":"moving" rows, "table":"trees" rows (mesh
-kernels on mesh pairs), "table":"planar" rows (2D rectangles), oracle cost rows and run_info
+kernels on mesh pairs), "table":"pair_queries" rows (2D rectangles, spheres), oracle cost rows and run_info
 rows, merged into a Dataset; summary.md stands in for a missing run_info."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 from .fields import (InputError, get_count, get_int, get_margin_bins, get_num, get_percentiles,
                      get_point_paths, get_str)
 from .model import Dataset, MovingStats, Source, StaticStats, TreeStats, merge_bins
-from .planar import add_planar_row
+from .pair_queries import add_pair_query_row
 from .vocabulary import MOVING_MODES
 
 def read_verify(path: Path, data: Dataset, label: str) -> Source:
@@ -44,8 +44,8 @@ def read_verify(path: Path, data: Dataset, label: str) -> Source:
             add_moving_row(row, path, lineno, data)
         elif table == "trees":
             add_tree_row(row, path, lineno, data)
-        elif table == "planar":
-            add_planar_row(row, path, lineno, data)
+        elif table == "pair_queries":
+            add_pair_query_row(row, path, lineno, data)
         elif table in ("oracle_costs", "moving_oracle_costs"):
             get_str(row, "query", path, lineno)
             get_str(row, "scalar", path, lineno)

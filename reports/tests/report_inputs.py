@@ -21,3 +21,11 @@ def load(verify_lines=None, bench=None):
             p.write_text(json.dumps(bench), encoding="utf-8")
             paths.append(str(p))
         return inputs.load_inputs(paths)
+
+
+def bench_entry(name, **counters):
+    """One Google Benchmark result row named `name`, with its user counters."""
+    entry = {"name": name, "run_name": name, "run_type": "iteration", "iterations": 3, "real_time": 1.0,
+             "cpu_time": 1.0, "time_unit": "ms"}
+    entry.update(counters)
+    return entry

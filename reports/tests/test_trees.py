@@ -15,6 +15,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import report_inputs  # noqa: E402
+from report_inputs import bench_entry  # noqa: E402
 from sepax_reporting import document, fields, report, trees  # noqa: E402
 
 
@@ -25,11 +26,6 @@ def tree_row(kernel, pair, **counts):
     return json.dumps(row)
 
 
-def bench_entry(name, **counters):
-    entry = {"name": name, "run_name": name, "run_type": "iteration", "iterations": 3, "real_time": 1.0,
-             "cpu_time": 1.0, "time_unit": "ms"}
-    entry.update(counters)
-    return entry
 
 
 # Boolean: sepax 30k/s against FCL's faster BVH 12k/s (obbrss 10k/s): × 2.50.

@@ -24,6 +24,8 @@
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
 #include "common/rect_kernels.hpp"
+#include "common/sphere_kernels.hpp"
+#include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "common/table.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
 #include "sepax/oracle/exact_rect2.hpp"
@@ -334,6 +336,70 @@ class CaseChecker {
     out_ << '\n';
   }
 
+  /// A sphere_sphere case: the static kernels, and the sweeps when the case has a motion.
+  void check_sphere(const SphereCase& c, const std::vector<const SphereKernel*>& kernels) {
+    ++tally_.cases;
+    Json j;
+    j["id"] = c.id;
+    j["line"] = c.line;
+    j["query"] = "sphere_sphere";
+    if (c.family) j["family"] = *c.family;
+    const bool meets = harness::sphere_sphere_meets_exactly(c.a, c.b);
+    j["oracle"] = {{"intersects", meets}};
+    std::optional<oracle::ExactSweep> sweep;
+    if (c.sweep) {
+      sweep = oracle::sphere_sphere_sweep_exact(c.a, c.sweep->da, c.b, c.sweep->db);
+      j["oracle"]["sweep"] = {{"state", std::string(to_string(sweep->state))}, {"first", sweep->first}};
+    }
+    j["kernels"] = Json::array();
+    Table table({{"kernel"}, {"answer"}, {"class"}});
+    for (const SphereKernel* k : kernels) {
+      if (k->sweep && !c.sweep) continue;
+      const Sphere3<double> a = harness::sphere_rounded_to(c.a, k->scalar), b = harness::sphere_rounded_to(c.b, k->scalar);
+      Json kj;
+      kj["kernel"] = k->id;
+      harness::SphereJudgement jd;
+      std::string answer;
+      if (k->test) {
+        const bool says = k->test(a, b);
+        jd = harness::judge_sphere_static(a, b, k->scalar, says, harness::sphere_sphere_meets_exactly(a, b));
+        kj["intersects"] = says;
+        answer = says ? "intersects" : "separated";
+      } else {
+        const Vec3<double> da = harness::vector_rounded_to(c.sweep->da, k->scalar),
+                           db = harness::vector_rounded_to(c.sweep->db, k->scalar);
+        const std::optional<QueryAnswer> says = k->sweep(a, da, b, db);
+        const ContactState state = !says->meets ? ContactState::separated_throughout
+                                   : says->time ? ContactState::first_contact
+                                                : ContactState::overlapping_at_start;
+        jd = harness::judge_sphere_sweep(a, da, b, db, k->scalar, state, says->time.value_or(0),
+                                         oracle::sphere_sphere_sweep_exact(a, da, b, db));
+        kj["state"] = std::string(to_string(state));
+        if (says->time) kj["t"] = *says->time;
+        answer = says->time ? fmt::format("first contact at u = {:.17g}", *says->time) : std::string(to_string(state));
+      }
+      count(jd.verdict_class, k->peer);
+      kj["class"] = std::string(oracle::to_string(jd.verdict_class));
+      if (jd.margin) kj["margin"] = *jd.margin;
+      if (jd.tolerance) kj["band"] = *jd.tolerance;
+      table.add_row({k->id, answer, std::string(oracle::to_string(jd.verdict_class))});
+      j["kernels"].push_back(std::move(kj));
+    }
+    if (json_) {
+      out_ << j.dump() << '\n';
+      return;
+    }
+    out_ << fmt::format("{}  sphere_sphere {}{}  (line {})\n", c.id, to_string(c.scalar),
+                        c.family ? "  family " + *c.family : "", c.line);
+    out_ << fmt::format("  exact: {}{}\n", meets ? "intersecting" : "separated",
+                        sweep ? fmt::format("; sweep {}{}", to_string(sweep->state),
+                                            sweep->state == ContactState::first_contact
+                                                ? fmt::format(" at u = {:.17g}", sweep->first)
+                                                : "")
+                              : "");
+    out_ << table.to_text() << '\n';
+  }
+
   void check(const Case& c, const std::vector<const KernelInfo*>& kernels) {
     ++tally_.cases;
     const std::size_t line = c.line;
@@ -625,12 +691,20 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     std::vector<RectKernel> all = rect_kernels();
     std::set<std::string> chosen;
   } rect_ids;
+  struct {
+    std::vector<SphereKernel> all = sphere_kernels();
+    std::set<std::string> chosen;
+  } sphere_ids;
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
     const bool planar =
         std::any_of(rect_ids.all.begin(), rect_ids.all.end(), [&](const RectKernel& k) { return k.id == id; });
+    const bool sphere =
+        std::any_of(sphere_ids.all.begin(), sphere_ids.all.end(), [&](const SphereKernel& k) { return k.id == id; });
     if (planar)
       rect_ids.chosen.insert(id);
+    else if (sphere)
+      sphere_ids.chosen.insert(id);
     else
       registry_ids.push_back(id);
   }
@@ -640,7 +714,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     err << "sepax check: " << error << '\n';
     return 2;
   }
-  if (registry_ids.empty() && !rect_ids.chosen.empty()) chosen->clear();  // only 2D kernels were asked for
+  // Only kernels outside the registry were asked for: no registry kernel runs.
+  if (registry_ids.empty() && (!rect_ids.chosen.empty() || !sphere_ids.chosen.empty())) chosen->clear();
   std::ifstream in(options.cases_path);
   if (!in) {
     err << "sepax check: cannot open " << options.cases_path << '\n';
@@ -654,10 +729,18 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       checker.malformed(*bad);
       continue;
     }
+    if (const auto* sphere = std::get_if<SphereCase>(&entry)) {
+      std::vector<const SphereKernel*> mine;
+      for (const SphereKernel& k : sphere_ids.all)
+        if (options.kernel_ids.empty() ? k.scalar == sphere->scalar : sphere_ids.chosen.count(k.id) > 0)
+          mine.push_back(&k);
+      checker.check_sphere(*sphere, mine);
+      continue;
+    }
     if (const auto* planar = std::get_if<PlanarCase>(&entry)) {
       std::vector<const RectKernel*> mine;
       for (const RectKernel& k : rect_ids.all)
-        if (rect_ids.chosen.empty() ? k.scalar == planar->scalar : rect_ids.chosen.count(k.id) > 0)
+        if (options.kernel_ids.empty() ? k.scalar == planar->scalar : rect_ids.chosen.count(k.id) > 0)
           mine.push_back(&k);
       checker.check_planar(*planar, mine);
       continue;

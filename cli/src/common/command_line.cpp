@@ -117,10 +117,11 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--tree-poses", verify.tree_poses, "Near-contact poses per mesh pair of the tree campaign")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  verify_cmd->add_flag("--planar,!--no-planar", verify.planar,
-                       "Run the 2D oriented-rectangle campaign (query rect_rect) too (the default; skipped when "
-                       "--kernel or --family narrows the run)");
-  verify_cmd->add_option("--planar-cases", verify.planar_cases, "Cases per rect_rect scalar x family group")
+  verify_cmd->add_flag("--pair-queries,!--no-pair-queries", verify.pair_queries,
+                       "Run the campaigns of the 2D rectangles (rect_rect) and Gomez's sphere test and sweep "
+                       "(sphere_sphere) too (the default; skipped when --kernel or --family narrows the run)");
+  verify_cmd->add_option("--pair-query-cases", verify.pair_query_cases,
+                         "Cases per rect_rect / sphere_sphere mode x scalar x family group")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--mesh-dir", verify.mesh_dir,

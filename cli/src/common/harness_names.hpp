@@ -19,6 +19,7 @@ using harness::CaseError;
 using harness::CaseMotion;
 using harness::CaseOrError;
 using harness::PlanarCase;
+using harness::SphereCase;
 using harness::exact_number_json;
 using harness::format_case;
 using harness::read_cases;

@@ -220,8 +220,8 @@ int finalize(const VerifyOptions& o, const Plan& plan, const std::map<BatchKey, 
   }
   run.set_seconds(seconds);
   if (with_trees) run.run_trees();
-  // The 2D campaign is unsharded like the trees, under the same narrowing rule.
-  if (o.shard.count == 1 && o.planar && o.kernel_ids.empty() && o.families.empty()) run.run_planar();
+  // rect_rect and sphere_sphere run unsharded like the trees, under the same narrowing rule.
+  if (o.shard.count == 1 && o.pair_queries && o.kernel_ids.empty() && o.families.empty()) run.run_pair_queries();
   run.print(plan.size());
   try {
     run.append_cost_rows();
@@ -374,7 +374,7 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
     return 2;
   }
   const bool with_trees = o.shard.count == 1 && o.trees && o.kernel_ids.empty() && o.families.empty();
-  if (o.shard.count > 1) out << "(the OBB-tree and 2D campaigns run in unsharded runs only)\n";
+  if (o.shard.count > 1) out << "(the OBB-tree, rect_rect and sphere_sphere campaigns run in unsharded runs only)\n";
   return finalize(o, *plan, done, run, *results, threads, err, with_trees, run_id);
 }
 

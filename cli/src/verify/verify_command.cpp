@@ -104,7 +104,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   }
   run.run(groups, moving_groups, *kernels, *families);
   if (options.trees && options.kernel_ids.empty() && options.families.empty()) run.run_trees();
-  if (options.planar && options.kernel_ids.empty() && options.families.empty()) run.run_planar();
+  if (options.pair_queries && options.kernel_ids.empty() && options.families.empty()) run.run_pair_queries();
   run.print(group_count);
   try {
     run.append_cost_rows();

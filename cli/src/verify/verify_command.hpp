@@ -38,9 +38,10 @@ struct VerifyOptions {
   bool trees = true;
   std::size_t tree_poses = 32;          ///< near-contact poses per mesh pair
   std::filesystem::path mesh_dir;       ///< empty: the installed or source tree's small meshes
-  /// Also the 2D rect_rect campaign (when no --kernel or --family narrows the run).
-  bool planar = true;
-  std::size_t planar_cases = 4000;      ///< cases per rect_rect scalar x family group
+  /// Also the campaigns of rect_rect and sphere_sphere (when no --kernel or
+  /// --family narrows the run).
+  bool pair_queries = true;
+  std::size_t pair_query_cases = 4000;  ///< cases per query x mode x scalar x family group
   /// Findings kept per kernel × family (and for the harness) per run; one
   /// replay file per signature among them.
   std::size_t max_replays = 100;

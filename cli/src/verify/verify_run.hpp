@@ -26,7 +26,7 @@
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
 #include "verify/stuck_call_report.hpp"
-#include "verify/planar_campaign.hpp"
+#include "verify/pair_queries.hpp"
 #include "verify/tree_campaign.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/generators/generate.hpp"
@@ -162,16 +162,18 @@ class VerifyRun {
     for (const std::string& note : trees_.notes) notes_.push_back(note);
   }
 
-  /// The 2D rect_rect campaign (a fixed number of cases per group, no share of the budget).
-  void run_planar() {
-    PlanarCampaignOptions o;
+  /// The queries beyond the registry: 2D rectangles, Gomez's spheres (a fixed
+  /// number of cases per group, no share of the budget).
+  void run_pair_queries() {
+    PairQueryOptions o;
     o.seed = options_.seed;
-    o.cases_per_group = options_.planar_cases;
+    o.cases_per_group = options_.pair_query_cases;
     o.program = options_.program;
-    out_ << fmt::format("planar: {} cases per rect_rect group (scalar x family) ...\n", o.cases_per_group)
+    out_ << fmt::format("rect_rect, sphere_sphere: {} cases per query x mode x scalar x family group ...\n",
+                        o.cases_per_group)
          << std::flush;
-    planar_ = run_planar_campaign(o, results_, run_id_);
-    for (const PlanarRow& r : planar_.rows) {
+    pair_queries_ = run_pair_query_campaigns(o, results_, run_id_);
+    for (const PairQueryRow& r : pair_queries_.rows) {
       totals_.verdicts_ok += r.ok;
       totals_.verdicts_boundary += r.boundary;
       if (r.peer) {
@@ -182,8 +184,8 @@ class VerifyRun {
         if (r.gross) totals_.gross_by_kernel[r.kernel] += r.gross;
       }
     }
-    for (const auto& [command, detail] : planar_.replays) replays_.push_back({command, detail});
-    for (const std::string& note : planar_.notes) notes_.push_back(note);
+    for (const auto& [command, detail] : pair_queries_.replays) replays_.push_back({command, detail});
+    for (const std::string& note : pair_queries_.notes) notes_.push_back(note);
   }
 
   void print(std::size_t group_count) {
@@ -205,9 +207,10 @@ class VerifyRun {
     if (!trees_.rows.empty())
       out_ << '\n' << tree_table_title() << fmt::format(" ({} poses, {:.1f} s)", trees_.poses, trees_.seconds) << '\n'
            << make_tree_table(trees_.rows).to_text();
-    if (!planar_.rows.empty())
-      out_ << '\n' << planar_table_title() << fmt::format(" ({} cases, {:.1f} s)", planar_.cases, planar_.seconds)
-           << '\n' << make_planar_table(planar_.rows).to_text();
+    if (!pair_queries_.rows.empty())
+      out_ << '\n' << pair_query_table_title()
+           << fmt::format(" ({} cases, {:.1f} s)", pair_queries_.cases, pair_queries_.seconds) << '\n'
+           << make_pair_query_table(pair_queries_.rows).to_text();
     if (!replays_.empty()) {
       out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
                           replays_.size() == 1 ? "" : "s");
@@ -250,9 +253,9 @@ class VerifyRun {
     if (!trees_.rows.empty())
       md += fmt::format("\n## OBB trees\n\n{} ({} poses, {:.1f} s)\n\n{}", tree_table_title(), trees_.poses,
                         trees_.seconds, make_tree_table(trees_.rows).to_markdown());
-    if (!planar_.rows.empty())
-      md += fmt::format("\n## 2D rectangles\n\n{} ({} cases, {:.1f} s)\n\n{}", planar_table_title(), planar_.cases,
-                        planar_.seconds, make_planar_table(planar_.rows).to_markdown());
+    if (!pair_queries_.rows.empty())
+      md += fmt::format("\n## 2D rectangles and spheres\n\n{} ({} cases, {:.1f} s)\n\n{}", pair_query_table_title(),
+                        pair_queries_.cases, pair_queries_.seconds, make_pair_query_table(pair_queries_.rows).to_markdown());
     md += fmt::format("\n{}\n\n", totals_line(totals_, group_count, seconds_));
     if (totals_.peer_gross) md += peer_findings_line(totals_) + "\n\n";
     md += fmt::format("**{}**\n", exit_reason(totals_));
@@ -501,7 +504,7 @@ class VerifyRun {
   std::vector<MovingCostRow> moving_cost_rows_;
   std::vector<Replay> replays_;
   TreeCampaignResult trees_;
-  PlanarCampaignResult planar_;
+  PairQueryResult pair_queries_;  ///< rect_rect and sphere_sphere
   CaseWatchdog* watchdog_ = nullptr;
   std::vector<std::string> notes_;
   Totals totals_;

@@ -65,6 +65,10 @@ bool arithmetic_is_exact(const ShapePair& pair, ScalarKind scalar) {
       break;
     case Query::tri_tri: add(pair.tri_a, inputs), add(pair.tri_b, inputs); break;
   }
+  return products_are_exact(inputs, degree(pair.query), scalar);
+}
+
+bool products_are_exact(std::span<const double> inputs, int d, ScalarKind scalar) {
   // Every input is an integer multiple of 2^low and below 2^high in magnitude.
   int low = std::numeric_limits<int>::max(), high = std::numeric_limits<int>::min();
   for (double x : inputs) {
@@ -82,7 +86,6 @@ bool arithmetic_is_exact(const ShapePair& pair, ScalarKind scalar) {
   // Differences stay below 2^(high+1); a degree-d product of them below
   // 2^(d·(high+1)), on the grid 2^(d·low); a sum of 2^kTermBits of those
   // (every partial sum too) fits the scalar's p bits when the span does.
-  const int d = degree(pair.query);
   const int precision = scalar == ScalarKind::float32 ? 24 : 53;
   // ... and inside the scalar's exponent range: a product on a grid finer
   // than the smallest subnormal's underflows (a fuzzer's find: subnormal

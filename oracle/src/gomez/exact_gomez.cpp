@@ -106,6 +106,41 @@ ExactSweep sphere_sphere_sweep_exact(const Sphere3<double>& a, const Vec3<double
   return quadratic_sweep(sphere_sphere(a, da, b, db));
 }
 
+namespace {
+
+/// |p + u·v| + R in double, for dividing the exact squared gap by.
+double distance_plus_radii(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                           const Vec3<double>& db, const Exact& u) {
+  const double ud = u.convert_to<double>();
+  const Vec3<double> d = (b.center + ud * db) - (a.center + ud * da);
+  return d.norm() + a.radius + b.radius;
+}
+
+}  // namespace
+
+double sphere_sphere_gap_at(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                            const Vec3<double>& db, double u) {
+  const Exact f = sphere_sphere(a, da, b, db).at(Exact(u));
+  if (f == 0) return 0;
+  const double denom = distance_plus_radii(a, da, b, db, Exact(u));
+  return denom > 0 ? f.convert_to<double>() / denom : 0.0;
+}
+
+double sphere_sphere_min_gap(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                             const Vec3<double>& db) {
+  const Quadratic q = sphere_sphere(a, da, b, db);
+  Exact u = 0;  // the minimiser of a·u² + 2β·u + c on [0, 1]
+  if (q.a > 0) {
+    u = -q.beta / q.a;
+    if (u < 0) u = 0;
+    if (u > 1) u = 1;
+  }
+  const Exact f = q.at(u);
+  if (f == 0) return 0;
+  const double denom = distance_plus_radii(a, da, b, db, u);
+  return denom > 0 ? f.convert_to<double>() / denom : 0.0;
+}
+
 int sphere_sphere_gap_sign(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
                            const Vec3<double>& db, double u) {
   return sign_of(sphere_sphere(a, da, b, db).at(Exact(u)));

@@ -12,12 +12,15 @@
 // Every product of stored doubles is exact in rationals.
 #include "sepax/oracle/exact_rect2.hpp"
 
+#include "sepax/oracle/classify.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include <boost/multiprecision/gmp.hpp>
 
@@ -92,26 +95,15 @@ double rect_boundary_tolerance(const Rect2<double>& a, const Rect2<double>& b, S
 }
 
 bool rect_arithmetic_is_exact(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar) {
-  int low = std::numeric_limits<int>::max(), high = std::numeric_limits<int>::min();
+  std::vector<double> inputs;
   for (const Rect2<double>* r : {&a, &b}) {
     for (const Vec2<double>& axis : r->axes)
       for (int c = 0; c < 2; ++c)
         if (axis[c] != 0 && axis[c] != 1 && axis[c] != -1) return false;
-    for (double x : {r->center[0], r->center[1], r->extents[0], r->extents[1]}) {
-      if (x == 0) continue;
-      int e;
-      double m = std::frexp(std::abs(x), &e);  // |x| = m·2^e, m in [1/2, 1)
-      high = std::max(high, e);
-      // The lowest set bit: scale the 53-bit significand to an integer.
-      auto bits = static_cast<std::uint64_t>(std::ldexp(m, 53));
-      int trailing = 0;
-      while ((bits & 1u) == 0) bits >>= 1, ++trailing;
-      low = std::min(low, e - 53 + trailing);
-    }
+    inputs.insert(inputs.end(), {r->center[0], r->center[1], r->extents[0], r->extents[1]});
   }
-  if (high < low) return true;  // every number zero
-  const int precision = scalar == ScalarKind::float32 ? 24 : 53;
-  return 4 + high - low <= precision;
+  // Projections on signed unit axes: differences and extents, degree 1.
+  return products_are_exact(inputs, 1, scalar);
 }
 
 bool rect_rect_exact(const Rect2<double>& a, const Rect2<double>& b) {

@@ -8,7 +8,8 @@
 ///    "motion":{"va":[0,0,0],"vb":[-1,0,0],"T":1}}
 ///
 /// Reading rules:
-///  - `query` obb_obb | tri_obb | tri_tri | rect_rect (2D: planar_case.hpp); a box is {"center","axes","extents"},
+///  - `query` obb_obb | tri_obb | tri_tri | rect_rect (2D: planar_case.hpp) |
+///    sphere_sphere (gomez/sphere_case.hpp); a box is {"center","axes","extents"},
 ///    a triangle {"vertices"}; obb_obb: a, b boxes; tri_obb: a triangle, b box;
 ///    tri_tri: a, b triangles.
 ///  - `scalar` "float" | "double" (default "double"); `id` (default "line-N");
@@ -36,6 +37,7 @@
 #include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/harness/gomez/sphere_case.hpp"
 #include "sepax/harness/planar/planar_case.hpp"
 
 namespace sepax::harness {
@@ -90,8 +92,9 @@ struct CaseError {
   std::string message;
 };
 
-/// A line is a 3D case, a 2D one (query rect_rect: planar_case.hpp) or an error.
-using CaseOrError = std::variant<Case, CaseError, PlanarCase>;
+/// A line is a 3D case, a 2D one (query rect_rect: planar_case.hpp), a
+/// sphere_sphere one (gomez/sphere_case.hpp) or an error.
+using CaseOrError = std::variant<Case, CaseError, PlanarCase, SphereCase>;
 
 /// Parses one line; `line` (1-based) gives the default id "line-N".
 CaseOrError parse_case(std::string_view text, std::size_t line);
@@ -108,6 +111,8 @@ std::string format_case(const Case& c);
 
 /// The 2D case as one JSON line that parse_case reads back bit-exactly.
 std::string format_case(const PlanarCase& c);
+/// The sphere_sphere case as one JSON line that parse_case reads back bit-exactly.
+std::string format_case(const SphereCase& c);
 
 /// A double as case files write it: a JSON integer when it is one (|v| < 2^53,
 /// not −0), otherwise its hex-float string ("0x1.8p-3", "-0x0p+0").

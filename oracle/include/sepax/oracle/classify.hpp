@@ -1,5 +1,6 @@
 #pragma once
 /// \file Classifying a kernel's verdict against the exact one (SPEC §4).
+#include <span>
 #include <stdexcept>
 #include <string_view>
 
@@ -55,6 +56,14 @@ double boundary_tolerance(const ShapePair& pair, ScalarKind scalar);
 /// (24, 53). Kernels built from +, −, × and comparisons (unnormalised axes,
 /// no division or sqrt before a verdict) then compute every value exactly.
 bool arithmetic_is_exact(const ShapePair& pair, ScalarKind scalar);
+
+/// The certificate's bit counting alone, for other queries' tests: with every
+/// input an integer multiple of 2^low below 2^high, do all quantities of
+/// degree `degree` in the inputs (products of up to `degree` differences),
+/// summed over up to 64 terms, come out exact in `scalar` — inside its
+/// precision and its exponent range (no underflow to subnormal, no overflow)?
+/// False for a non-finite input.
+bool products_are_exact(std::span<const double> inputs, int degree, ScalarKind scalar);
 
 /// Was a kernel's claim "axis `witness` separates" decided without rounding?
 /// For the face axes of a box whose frame is exactly orthonormal (signed unit

@@ -33,6 +33,17 @@ ExactSweep sphere_sphere_sweep_exact(const Sphere3<double>& a, const Vec3<double
 int sphere_sphere_gap_sign(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
                            const Vec3<double>& db, double u);
 
+/// The signed distance between the balls at u, |p + u·v| − (r_a + r_b):
+/// the squared gap f(u) exactly, rounded once, divided by |p + u·v| + r_a + r_b
+/// in double (relative error a few ulps; 0 exactly when they touch).
+double sphere_sphere_gap_at(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                            const Vec3<double>& db, double u);
+
+/// The least signed distance between the balls over the frame u ∈ [0, 1]
+/// (as sphere_sphere_gap_at, at the exact minimiser of f on [0, 1]).
+double sphere_sphere_min_gap(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                             const Vec3<double>& db);
+
 /// The ball moving by u·d against the plane of the stored numbers (n·x = d,
 /// n not assumed unit).
 ExactSweep sphere_plane_sweep_exact(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane);

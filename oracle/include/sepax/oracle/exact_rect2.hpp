@@ -33,11 +33,10 @@ double rect_rect_margin(const Rect2<double>& a, const Rect2<double>& b);
 double rect_boundary_tolerance(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar);
 
 /// Does every operation of the 2D SAT on this pair come out exact in `scalar`
-/// (the 3D certificate of oracle/classify.hpp, arithmetic_is_exact, in the
-/// plane)? Axes signed unit vectors (entries 0, ±1) and every center
-/// coordinate and extent an integer multiple of 2^low below 2^high with
-/// 4 + high − low ≤ the scalar's precision: then a kernel built from +, −, ×
-/// and comparisons computes every projection exactly and has no band.
+/// (the 3D certificate of oracle/classify.hpp in the plane)? Axes signed unit
+/// vectors (entries 0, ±1) and the centres and extents passing
+/// products_are_exact at degree 1: then a kernel built from +, −, × and
+/// comparisons computes every projection exactly and has no band.
 bool rect_arithmetic_is_exact(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar);
 
 struct ExactRectContact {

@@ -34,6 +34,7 @@
 /// both balls when they overlap at start.
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
 #include "sepax/core/shapes/sphere3.hpp"
@@ -42,6 +43,21 @@
 namespace sepax::sphere_sphere {
 
 namespace detail {
+
+/// 2^−e with 2^e the power of two at or below the largest of |p|∞, |v|∞ and r
+/// (at most 2^100; 1 when all are zero or one is not finite); 1 for scalars
+/// that are not float or double.
+template <class S>
+S power_of_two_scale(const Vec3<S>& p, const Vec3<S>& v, S r) {
+  if constexpr (std::is_floating_point_v<S>) {
+    const S big = std::max({p.cwiseAbs().maxCoeff(), v.cwiseAbs().maxCoeff(), std::abs(r)});
+    if (big == S(0) || !std::isfinite(big)) return S(1);
+    // Up by at most 2^100: tiny inputs (subnormal) would ask for a factor the scalar cannot hold.
+    return std::ldexp(S(1), std::min(-std::ilogb(big), 100));
+  } else {
+    return S(1);
+  }
+}
 
 /// The roots lo ≤ hi of a·u² + 2β·u + c for a > 0 and disc = β² − a·c ≥ 0,
 /// without cancellation (Numerical Recipes §5.6).
@@ -74,9 +90,17 @@ bool test_static(const Sphere3<S>& a, const Sphere3<S>& b) {
 template <class S>
 SweepResult<S> sweep(const Sphere3<S>& a, const Vec3<S>& displacement_a,
                      const Sphere3<S>& b, const Vec3<S>& displacement_b) {
-  const Vec3<S> p = b.center - a.center;                  // Gomez's AB
-  const Vec3<S> v = displacement_b - displacement_a;      // v_ab: B as seen from A
-  const S r = a.radius + b.radius;
+  // Times are ratios: scaling p, v and R by one power of two changes no root
+  // and rounds nothing (up to underflow of what is negligible against the
+  // largest), but keeps |v × p|² and a·R² (degree 4) finite: in float, centres
+  // at 2^31 overflowed them to inf and NaN (verify's scale family). Float and
+  // double only; other scalars as they are.
+  const Vec3<S> p0 = b.center - a.center;                 // Gomez's AB
+  const Vec3<S> v0 = displacement_b - displacement_a;     // v_ab: B as seen from A
+  const S unit = detail::power_of_two_scale(p0, v0, S(a.radius + b.radius));
+  const Vec3<S> p = p0 * unit;
+  const Vec3<S> v = v0 * unit;
+  const S r = (a.radius + b.radius) * unit;
   const S rr = r * r;
   const S pp = p.dot(p);
   const S qa = v.dot(v);
@@ -106,7 +130,8 @@ SweepResult<S> sweep(const Sphere3<S>& a, const Vec3<S>& displacement_a,
 
   const Vec3<S> ca = a.center + out.first * displacement_a;
   const Vec3<S> cb = b.center + out.first * displacement_b;
-  out.point = r == S(0) ? ca : Vec3<S>(ca + (a.radius / r) * (cb - ca));
+  const S radii = a.radius + b.radius;  // unscaled, like the centres
+  out.point = radii == S(0) ? ca : Vec3<S>(ca + (a.radius / radii) * (cb - ca));
   return out;
 }
 

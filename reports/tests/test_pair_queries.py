@@ -1,4 +1,5 @@
-"""The 2D section of the report: verify's "planar" rows, sepax_bench_rect's
+"""The report's section of the queries beyond the registry: verify's
+"pair_queries" rows (2D rectangles, Gomez's spheres), sepax_bench_rect's
 names and counters, the ratio against Box2D, the section itself."""
 
 import json
@@ -14,22 +15,18 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import report_inputs  # noqa: E402
-from sepax_reporting import document, fields, planar, report  # noqa: E402
+from report_inputs import bench_entry  # noqa: E402
+from sepax_reporting import document, fields, pair_queries, report  # noqa: E402
 
 
 def planar_row(kernel, family, **counts):
-    row = {"table": "planar", "query": "rect_rect", "kernel": kernel, "scalar": "float", "family": family,
+    row = {"table": "pair_queries", "query": "rect_rect", "mode": "test_static", "kernel": kernel, "scalar": "float", "family": family,
            "peer": kernel.startswith("box2d/"), "cases": 100, "truth_hits": 40, "ok": 100, "boundary": 0,
            "gross": 0, "refused": 0}
     row.update(counts)
     return json.dumps(row)
 
 
-def bench_entry(name, **counters):
-    entry = {"name": name, "run_name": name, "run_type": "iteration", "iterations": 3, "real_time": 1.0,
-             "cpu_time": 1.0, "time_unit": "ms"}
-    entry.update(counters)
-    return entry
 
 
 # sepax 50M tests/s = 20 ns; Box2D 8M/s = 125 ns: ratio 0.16.
@@ -46,7 +43,7 @@ class PlanarSection(unittest.TestCase):
     def test_rows_of_two_runs_add_up_and_are_not_skipped(self):
         data = self.load([planar_row("sepax/rect_rect/float", "touching", ok=60, boundary=40),
                           planar_row("sepax/rect_rect/float", "touching", ok=55, boundary=45)])
-        s = data.planar[("sepax/rect_rect/float", "float", "touching")]
+        s = data.pair_queries[("rect_rect", "test_static", "sepax/rect_rect/float", "float", "touching")]
         self.assertEqual((s.cases, s.ok, s.boundary, s.gross), (200, 115, 85, 0))
         self.assertEqual(sum(data.skipped.values()), 0)
 
@@ -58,7 +55,7 @@ class PlanarSection(unittest.TestCase):
     def test_ratio_is_sepax_over_box2d_in_the_same_run(self):
         data = self.load(bench=BENCH)
         self.assertEqual(sum(data.skipped.values()), 0)
-        t = planar.speed_table(data)
+        t = pair_queries.speed_table(data)
         sepax = next(r for r in t.rows if r[0] == "sepax/rect_rect/float")
         self.assertEqual(sepax[1:], ["random", "20.0", "0.16"])
         box2d = next(r for r in t.rows if isinstance(r[0], document.Em))
@@ -68,14 +65,26 @@ class PlanarSection(unittest.TestCase):
         data = self.load([planar_row("sepax/rect_rect/float", "random", ok=99, gross=1),
                           planar_row("box2d/test_overlap/float", "random", ok=90, refused=10)], BENCH)
         md = report.render_markdown(report.build_report(data, "t"))
-        self.assertIn("## 2D oriented rectangles (rect_rect)", md)
+        self.assertIn("## Queries beyond the SAT registry", md)
+        self.assertIn("### 2D oriented rectangles (rect_rect), static test", md)
         self.assertRegex(md, r"\| sepax/rect_rect/float \| float \| random \| 100 \| 40 \| 99 \| 0 \| 1 \| 0 \|")
         self.assertIn("| *box2d/test_overlap/float* |", md)
 
     def test_no_planar_input_no_section(self):
         data = self.load([json.dumps({"kernel": "obb_obb/test_static/float", "family": "random", "cases": 1,
                                       "ok": 1})])
-        self.assertEqual(planar.planar_blocks(data), [])
+        self.assertEqual(pair_queries.pair_query_blocks(data), [])
+
+    def test_sweep_rows_show_the_time_error(self):
+        sweep = json.dumps({"table": "pair_queries", "query": "sphere_sphere", "mode": "find_first_contact",
+                            "kernel": "sepax/sphere_sphere_sweep/double", "scalar": "double", "family": "random",
+                            "cases": 10, "truth_hits": 7, "ok": 10, "boundary": 0, "gross": 0, "refused": 0,
+                            "time_error": {"p50": 1e-17, "p99": 3.3e-16, "max": 4e-16, "n": 7}})
+        data = self.load([sweep])
+        md = report.render_markdown(report.build_report(data, "t"))
+        self.assertIn("### Gomez's sphere–sphere sweep: state and first time", md)
+        self.assertRegex(md, r"\| sepax/sphere_sphere_sweep/double \| double \| random \| 10 \| 7 \| 10 \| 0 \| 0 \| 0 "
+                             r"\| 3\.3e-16 \|")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,16 @@
+#pragma once
+/// \file A kernel's answer to a query outside the 3D registry (2D rectangles,
+/// Gomez's spheres): do the shapes meet — at rest, or within the frame — and,
+/// for a sweep that reports one, its first time of contact.
+#include <optional>
+
+namespace sepax::cli {
+
+struct QueryAnswer {
+  bool meets = false;
+  /// Sweeps: the first time u of contact; none when the shapes overlap at the
+  /// start or never meet.
+  std::optional<double> time;
+};
+
+}  // namespace sepax::cli

@@ -1,0 +1,51 @@
+// Gomez's sphere–sphere kernels of check and verify (sphere_kernels.hpp).
+#include "common/sphere_kernels.hpp"
+
+#include "sepax/core/simple/sphere_sphere.hpp"
+
+#ifdef SEPAX_HAVE_PEERS
+#include "sepax/peers/sphere_peers.hpp"
+#endif
+
+namespace sepax::cli {
+namespace {
+
+template <class S>
+SphereKernel static_kernel(const char* id, ScalarKind scalar) {
+  SphereKernel k{id, scalar, false, {}, {}};
+  k.test = [](const Sphere3<double>& a, const Sphere3<double>& b) {
+    return sphere_sphere::test_static(a.cast<S>(), b.cast<S>());
+  };
+  return k;
+}
+
+template <class S>
+SphereKernel sweep_kernel(const char* id, ScalarKind scalar) {
+  SphereKernel k{id, scalar, false, {}, {}};
+  k.sweep = [](const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+               const Vec3<double>& db) -> std::optional<QueryAnswer> {
+    const SweepResult<S> r = sphere_sphere::sweep(a.cast<S>(), Vec3<S>(da.cast<S>()), b.cast<S>(), Vec3<S>(db.cast<S>()));
+    QueryAnswer out;
+    out.meets = r.state != ContactState::separated_throughout;
+    if (r.state == ContactState::first_contact) out.time = double(r.first);
+    return out;
+  };
+  return k;
+}
+
+}  // namespace
+
+std::vector<SphereKernel> sphere_kernels() {
+  std::vector<SphereKernel> out{static_kernel<float>("sepax/sphere_sphere/float", ScalarKind::float32),
+                                static_kernel<double>("sepax/sphere_sphere/double", ScalarKind::float64),
+                                sweep_kernel<float>("sepax/sphere_sphere_sweep/float", ScalarKind::float32),
+                                sweep_kernel<double>("sepax/sphere_sphere_sweep/double", ScalarKind::float64)};
+#ifdef SEPAX_HAVE_PEERS
+  SphereKernel fcl{"fcl/sphere_sphere/double", ScalarKind::float64, true, {}, {}};
+  fcl.test = [](const Sphere3<double>& a, const Sphere3<double>& b) { return peers::fcl_sphere_sphere(a, b); };
+  out.push_back(std::move(fcl));
+#endif
+  return out;
+}
+
+}  // namespace sepax::cli

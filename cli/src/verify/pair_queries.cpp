@@ -1,0 +1,202 @@
+// The queries of verify's pair-query campaigns (pair_queries.hpp), and their table.
+#include "verify/pair_queries.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/rect_kernels.hpp"
+#include "common/sphere_kernels.hpp"
+#include "sepax/generators/gomez.hpp"
+#include "sepax/generators/planar.hpp"
+#include "sepax/harness/case_file.hpp"
+#include "sepax/harness/gomez/sphere_judgement.hpp"
+#include "sepax/harness/planar/rect_judgement.hpp"
+#include "sepax/oracle/exact_rect2.hpp"
+
+namespace sepax::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::vector<std::string> rect_family_names() {
+  std::vector<std::string> out;
+  for (gen::Family f : gen::planar_families()) out.emplace_back(gen::to_string(f));
+  return out;
+}
+
+PairQuery<gen::RectPair, bool> rect_query() {
+  PairQuery<gen::RectPair, bool> q;
+  q.name = "rect_rect";
+  q.mode = "test_static";
+  q.families = rect_family_names();
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_rect_pair(gen::planar_families()[f], s, src);
+  };
+  q.exact = [](const gen::RectPair& p) { return oracle::rect_rect_exact(p.a, p.b); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::RectPair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const harness::RectJudgement j = harness::judge_rect_verdict(p.a, p.b, s, a.meets, exact);
+    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, std::nullopt};
+  };
+  q.case_line = [](const gen::RectPair& p, const CaseLabel& l) {
+    harness::PlanarCase c;
+    c.id = l.id;
+    c.scalar = l.scalar;
+    c.family = l.family;
+    c.a = p.a;
+    c.b = p.b;
+    c.origin = l.origin;
+    return harness::format_case(c);
+  };
+  for (const RectKernel& k : rect_kernels())
+    q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::RectPair& p) -> std::optional<QueryAnswer> {
+                           const std::optional<bool> says = t(p.a, p.b);
+                           if (!says) return std::nullopt;
+                           return QueryAnswer{*says, std::nullopt};
+                         }});
+  return q;
+}
+
+std::vector<std::string> sphere_family_names(bool sweeps) {
+  std::vector<std::string> out;
+  for (gen::SphereFamily f : gen::sphere_families())
+    if (sweeps || f != gen::SphereFamily::grazing) out.emplace_back(gen::to_string(f));  // grazing: sweeps only
+  return out;
+}
+
+gen::SphereFamily sphere_family(const std::string& name) {
+  for (gen::SphereFamily f : gen::sphere_families())
+    if (name == gen::to_string(f)) return f;
+  return gen::SphereFamily::random;
+}
+
+harness::SphereCase sphere_case(const Sphere3<double>& a, const Sphere3<double>& b, const CaseLabel& l) {
+  harness::SphereCase c;
+  c.id = l.id;
+  c.scalar = l.scalar;
+  c.family = l.family;
+  c.a = a;
+  c.b = b;
+  c.origin = l.origin;
+  return c;
+}
+
+PairQuery<gen::SpherePair, bool> sphere_static_query() {
+  PairQuery<gen::SpherePair, bool> q;
+  q.name = "sphere_sphere";
+  q.mode = "test_static";
+  q.families = sphere_family_names(false);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_pair(sphere_family(names[f]), s, src);
+  };
+  q.exact = [](const gen::SpherePair& p) { return harness::sphere_sphere_meets_exactly(p.a, p.b); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::SpherePair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const harness::SphereJudgement j = harness::judge_sphere_static(p.a, p.b, s, a.meets, exact);
+    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, std::nullopt};
+  };
+  q.case_line = [](const gen::SpherePair& p, const CaseLabel& l) {
+    return harness::format_case(sphere_case(p.a, p.b, l));
+  };
+  for (const SphereKernel& k : sphere_kernels())
+    if (!k.sweep)
+      q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::SpherePair& p) -> std::optional<QueryAnswer> {
+                             return QueryAnswer{t(p.a, p.b), std::nullopt};
+                           }});
+  return q;
+}
+
+PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
+  PairQuery<gen::SphereSweepCase, oracle::ExactSweep> q;
+  q.name = "sphere_sphere";
+  q.mode = "find_first_contact";
+  q.families = sphere_family_names(true);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_sweep(sphere_family(names[f]), s, src);
+  };
+  q.exact = [](const gen::SphereSweepCase& c) { return oracle::sphere_sphere_sweep_exact(c.a, c.da, c.b, c.db); };
+  q.exact_meets = [](const oracle::ExactSweep& e) { return e.state != ContactState::separated_throughout; };
+  q.judge = [](const gen::SphereSweepCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
+    const ContactState state = !a.meets ? ContactState::separated_throughout
+                               : a.time ? ContactState::first_contact
+                                        : ContactState::overlapping_at_start;
+    const harness::SphereJudgement j =
+        harness::judge_sphere_sweep(c.a, c.da, c.b, c.db, s, state, a.time.value_or(0), e);
+    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, j.time_error};
+  };
+  q.case_line = [](const gen::SphereSweepCase& c, const CaseLabel& l) {
+    harness::SphereCase sc = sphere_case(c.a, c.b, l);
+    sc.sweep = harness::SphereCase::Sweep{c.da, c.db};
+    return harness::format_case(sc);
+  };
+  for (const SphereKernel& k : sphere_kernels())
+    if (k.sweep)
+      q.kernels.push_back(
+          {k.id, k.scalar, k.peer, [t = k.sweep](const gen::SphereSweepCase& c) -> std::optional<QueryAnswer> {
+             return t(c.a, c.da, c.b, c.db);
+           }});
+  return q;
+}
+
+std::string quantile(std::vector<double> v, double q) {
+  if (v.empty()) return "-";
+  std::sort(v.begin(), v.end());
+  const std::size_t i = std::min(v.size() - 1, std::size_t(q * double(v.size() - 1) + 0.5));
+  return fmt::format("{:.2g}", v[i]);
+}
+
+}  // namespace
+
+PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const ResultsDirectory& results,
+                                         const std::string& run_id) {
+  PairQueryResult out;
+  run_pair_query(rect_query(), options, results, run_id, out);
+  run_pair_query(sphere_static_query(), options, results, run_id, out);
+  run_pair_query(sphere_sweep_query(), options, results, run_id, out);
+  return out;
+}
+
+Json pair_query_row_json(const PairQueryRow& r, std::uint64_t seed, const std::string& run_id) {
+  Json j;
+  j["run"] = run_id;
+  j["table"] = "pair_queries";
+  j["seed"] = seed;
+  j["query"] = r.query;
+  j["mode"] = r.mode;
+  j["kernel"] = r.kernel;
+  j["scalar"] = r.scalar;
+  j["family"] = r.family;
+  j["peer"] = r.peer;
+  j["cases"] = r.cases;
+  j["truth_hits"] = r.truth_hits;
+  j["ok"] = r.ok;
+  j["boundary"] = r.boundary;
+  j["gross"] = r.gross;
+  j["refused"] = r.refused;
+  j["ns_per_call"] = r.cases > 0 ? r.seconds * 1e9 / double(r.cases) : 0.0;
+  if (!r.time_errors.empty()) {
+    std::vector<double> v = r.time_errors;
+    std::sort(v.begin(), v.end());
+    auto at = [&](double q) { return v[std::min(v.size() - 1, std::size_t(q * double(v.size() - 1) + 0.5))]; };
+    j["time_error"] = {{"p50", at(0.5)}, {"p99", at(0.99)}, {"max", v.back()}, {"n", v.size()}};
+  }
+  return j;
+}
+
+std::string pair_query_table_title() {
+  return "Queries of the seed articles beyond the SAT registry (2D rectangles; Gomez's sphere test and sweep), each "
+         "answer against the exact one";
+}
+
+Table make_pair_query_table(const std::vector<PairQueryRow>& rows) {
+  Table t({{"query"}, {"mode"}, {"kernel"}, {"family"}, {"cases", Table::Align::right},
+           {"exact hits", Table::Align::right}, {"ok", Table::Align::right}, {"boundary", Table::Align::right},
+           {"gross", Table::Align::right}, {"refused", Table::Align::right}, {"|t - t*| p99", Table::Align::right}});
+  for (const PairQueryRow& r : rows)
+    t.add_row({r.query, r.mode, r.kernel, r.family, std::to_string(r.cases), std::to_string(r.truth_hits),
+               std::to_string(r.ok), std::to_string(r.boundary), std::to_string(r.gross), std::to_string(r.refused),
+               quantile(r.time_errors, 0.99)});
+  return t;
+}
+
+}  // namespace sepax::cli

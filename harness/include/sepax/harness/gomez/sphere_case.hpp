@@ -1,0 +1,37 @@
+#pragma once
+/// \file A case of Gomez's sphere–sphere query (sphere_sphere), as case files
+/// carry it:
+///
+///   {"id":"s1","query":"sphere_sphere","scalar":"double","family":"touching",
+///    "a":{"center":[0,0,0],"radius":1},"b":{"center":[3,4,0],"radius":4},
+///    "motion":{"va":[0,0,0],"vb":[-1,0,0],"T":1}}
+///
+/// Closed balls; "motion" (optional) is Gomez's sweep over one frame, u ∈
+/// [0, 1]: the centres move by u·va and u·vb, so T must be 1. The same
+/// reading rules as the other cases (case_file.hpp); radii ≥ 0.
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/sphere3.hpp"
+
+namespace sepax::harness {
+
+struct SphereCase {
+  std::string id;
+  std::size_t line = 0;  ///< 1-based line it was read from; 0 when built in memory
+  ScalarKind scalar = ScalarKind::float64;
+  std::optional<std::string> family;
+  Sphere3<double> a, b;  ///< every number representable in `scalar`
+  /// The sweep: displacements of a and b over the frame.
+  struct Sweep {
+    Vec3<double> da = Vec3<double>::Zero(), db = Vec3<double>::Zero();
+  };
+  std::optional<Sweep> sweep;
+  nlohmann::ordered_json origin;  ///< free-form provenance; null when absent
+};
+
+}  // namespace sepax::harness

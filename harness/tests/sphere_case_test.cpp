@@ -1,0 +1,116 @@
+// sphere_sphere lines in case files (gomez/sphere_case.hpp) and the sphere
+// judge (gomez/sphere_judgement.hpp): reading, errors that name the field, an
+// exact round trip, and classes that follow the exact answers and the band.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "sepax/harness/case_file.hpp"
+#include "sepax/harness/gomez/sphere_judgement.hpp"
+
+namespace sepax::harness {
+namespace {
+
+SphereCase expect_sphere(const CaseOrError& parsed) {
+  if (const auto* e = std::get_if<CaseError>(&parsed)) {
+    ADD_FAILURE() << "unexpected error: " << e->message;
+    return {};
+  }
+  if (!std::holds_alternative<SphereCase>(parsed)) {
+    ADD_FAILURE() << "read as another query";
+    return {};
+  }
+  return std::get<SphereCase>(parsed);
+}
+
+std::string error_of(const std::string& line) {
+  const CaseOrError parsed = parse_case(line, 2);
+  if (const auto* e = std::get_if<CaseError>(&parsed)) return e->message;
+  ADD_FAILURE() << "accepted: " << line;
+  return "";
+}
+
+TEST(SphereCaseFile, ReadsAStaticAndASweepLine) {
+  const SphereCase s = expect_sphere(parse_case(
+      R"({"id":"s","query":"sphere_sphere","scalar":"float","a":{"center":[0,0,0],"radius":1},"b":{"center":[3,4,0],"radius":"0x1p+2"}})",
+      1));
+  EXPECT_EQ(s.scalar, ScalarKind::float32);
+  EXPECT_EQ(s.b.center, Vec3<double>(3, 4, 0));
+  EXPECT_EQ(s.b.radius, 4.0);
+  EXPECT_FALSE(s.sweep.has_value());
+  const SphereCase m = expect_sphere(parse_case(
+      R"({"query":"sphere_sphere","a":{"center":[0,0,0],"radius":0.5},"b":{"center":[4,0,0],"radius":0.5},"motion":{"va":[2,0,0],"vb":[-6,0,0],"T":1}})",
+      7));
+  EXPECT_EQ(m.id, "line-7");
+  ASSERT_TRUE(m.sweep.has_value());
+  EXPECT_EQ(m.sweep->db, Vec3<double>(-6, 0, 0));
+}
+
+TEST(SphereCaseFile, RoundTripsBitExactly) {
+  SphereCase c;
+  c.id = "rt";
+  c.a = {{0.1, -1e-300, 3}, 1.0 / 3};
+  c.b = {{2, 5e-7, -0.7}, 0};
+  c.sweep = SphereCase::Sweep{{0.3, 0, 1e10}, {-1.0 / 7, 2, 0}};
+  const SphereCase back = expect_sphere(parse_case(format_case(c), 1));
+  EXPECT_EQ(back.a.center, c.a.center);
+  EXPECT_EQ(back.a.radius, c.a.radius);
+  EXPECT_EQ(back.b.center, c.b.center);
+  EXPECT_EQ(back.b.radius, c.b.radius);
+  ASSERT_TRUE(back.sweep.has_value());
+  EXPECT_EQ(back.sweep->da, c.sweep->da);
+  EXPECT_EQ(back.sweep->db, c.sweep->db);
+}
+
+TEST(SphereCaseFile, BadLinesNameTheFieldAndValue) {
+  const std::string head = R"({"query":"sphere_sphere","a":{"center":[0,0,0],"radius":1},"b":)";
+  EXPECT_NE(error_of(head + R"({"center":[0,0,0],"radius":-0.5}})").find("b.radius = -0.5: negative radius"),
+            std::string::npos);
+  EXPECT_NE(error_of(head + R"({"center":[0,0],"radius":1}})").find("b.center"), std::string::npos);
+  EXPECT_NE(error_of(head + R"({"center":[0,0,0],"radius":1,"r":2}})").find("b.r: unknown field"), std::string::npos);
+  EXPECT_NE(error_of(head + R"({"center":[0,0,0],"radius":"inf"}})").find("b.radius"), std::string::npos);
+  EXPECT_NE(error_of(head + R"({"center":[0,0,0],"radius":1},"motion":{"va":[0,0,0],"vb":[1,0,0],"T":0.5}})")
+                .find("T must be 1"),
+            std::string::npos);
+}
+
+TEST(SphereJudge, StaticClassesFollowTheExactAnswerAndTheBand) {
+  const Sphere3<double> a{{0, 0, 0}, 1};
+  // 3-4-5 apart with radii 1 and 4: touching, every number a small integer:
+  // exact arithmetic, so "separated" is gross.
+  const Sphere3<double> touching{{3, 4, 0}, 4};
+  ASSERT_TRUE(sphere_sphere_meets_exactly(a, touching));
+  EXPECT_EQ(judge_sphere_static(a, touching, ScalarKind::float32, true, true).verdict_class, oracle::Class::ok);
+  EXPECT_EQ(judge_sphere_static(a, touching, ScalarKind::float32, false, true).verdict_class, oracle::Class::gross);
+  // A gap of ~1e-12 of the size with numbers that round: boundary in float.
+  const Sphere3<double> near{{2 + 1e-12, 0, 0}, 1};
+  const bool meets = sphere_sphere_meets_exactly(a, near);
+  EXPECT_FALSE(meets);
+  const SphereJudgement j = judge_sphere_static(a, near, ScalarKind::float32, true, meets);
+  EXPECT_EQ(j.verdict_class, oracle::Class::boundary);
+  EXPECT_GT(*j.margin, 0);
+  // Far apart: gross.
+  EXPECT_EQ(judge_sphere_static(a, Sphere3<double>{{5, 0, 0}, 1}, ScalarKind::float32, true, false).verdict_class,
+            oracle::Class::gross);
+}
+
+TEST(SphereJudge, SweepTimesAreJudgedByTheDistanceAtThatTime) {
+  const Sphere3<double> a{{0, 0, 0}, 0.5}, b{{4, 0, 0}, 0.5};
+  const Vec3<double> da(2, 0, 0), db(-6, 0, 0);
+  const oracle::ExactSweep e = oracle::sphere_sphere_sweep_exact(a, da, b, db);
+  ASSERT_EQ(e.first, 0.375);
+  auto judge = [&](ContactState state, double t) {
+    return judge_sphere_sweep(a, da, b, db, ScalarKind::float64, state, t, e);
+  };
+  EXPECT_EQ(judge(ContactState::first_contact, 0.375).verdict_class, oracle::Class::ok);
+  EXPECT_EQ(judge(ContactState::first_contact, 0.375 + 1e-15).verdict_class, oracle::Class::ok);
+  const SphereJudgement late = judge(ContactState::first_contact, 0.4);  // 0.2 deep: the second contact time?
+  EXPECT_EQ(late.verdict_class, oracle::Class::gross);
+  EXPECT_NEAR(*late.time_error, 0.025, 1e-15);
+  EXPECT_EQ(judge(ContactState::first_contact, 1.5).verdict_class, oracle::Class::gross);  // outside the frame
+  EXPECT_EQ(judge(ContactState::separated_throughout, 0).verdict_class, oracle::Class::gross);
+  EXPECT_EQ(judge(ContactState::overlapping_at_start, 0).verdict_class, oracle::Class::gross);  // 3 apart at u = 0
+}
+
+}  // namespace
+}  // namespace sepax::harness

@@ -1,0 +1,141 @@
+"""The section of the queries beyond the SAT registry: the 2D rectangles
+(rect_rect, the SAT tutorial's) and Gomez's sphere test and sweep
+(sphere_sphere) — verify's pair-query campaigns judged against the exact
+answers, and sepax_bench_rect's time per test with sepax's ratio to Box2D's
+polygon overlap test on the same pairs."""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+from pathlib import Path  # noqa: F401 (type of the readers' path argument)
+
+from .document import Em, Heading, Para, Strong, Table
+from .fields import get_int, get_str
+from .vocabulary import DASH
+
+NOTES = [
+    "Each family's cases in the kernel's scalar, judged against the exact answer (rationals on the stored "
+    "numbers; sweep times as roots of the exact quadratic). ", Strong("boundary"), ": wrong within the rounding "
+    "band of the kernel's scalar (none where the arithmetic is exact), ", Strong("gross"), ": beyond; a sweep's "
+    "first time is ok when the balls are within the band of touching at that time. ", Strong("refused"),
+    ": pairs the library cannot take (Box2D welds corners closer than half its linear slop). ",
+    Strong("|t − t*| p99"), ": of the first contacts both sides report. Peers (Box2D, FCL) in italics."]
+
+BENCH_NOTES = [
+    "Google Benchmark, one thread, the same pairs for both kernels; ", Strong("ratio"), ": sepax's time per test "
+    "over Box2D's, measured in the same run (below 1: sepax is faster)."]
+
+
+@dataclasses.dataclass
+class PairQueryStats:
+    """One kernel on one family of a query beyond the registry, from verify."""
+    query: str
+    mode: str
+    kernel: str
+    scalar: str
+    family: str
+    peer: bool = False
+    cases: int = 0
+    truth_hits: int = 0
+    ok: int = 0
+    boundary: int = 0
+    gross: int = 0
+    refused: int = 0
+    time_p99: float | None = None  # the largest p99 over inputs
+
+
+def add_pair_query_row(row, path: Path, lineno: int, data) -> None:
+    """A "table":"pair_queries" row; rows of the same query, mode, kernel,
+    scalar and family from several inputs add up."""
+    key = tuple(get_str(row, k, path, lineno) for k in ("query", "mode", "kernel", "scalar", "family"))
+    s = data.pair_queries.setdefault(key, PairQueryStats(*key))
+    s.peer = bool(row.get("peer", False))
+    for name in ("cases", "truth_hits", "ok", "boundary", "gross", "refused"):
+        setattr(s, name, getattr(s, name) + get_int(row, name, path, lineno))
+    te = row.get("time_error")
+    if isinstance(te, dict) and isinstance(te.get("p99"), (int, float)):
+        s.time_p99 = te["p99"] if s.time_p99 is None else max(s.time_p99, te["p99"])
+
+
+def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
+    """sepax_bench_rect: `rect:<kernel>:<family>` (counter tests_per_s). True when the name is one."""
+    parts = base.split(":")
+    if len(parts) != 3 or parts[0] != "rect" or not all(parts):
+        return False
+    rates = [r["tests_per_s"] for r in rows if isinstance(r.get("tests_per_s"), (int, float))
+             and not isinstance(r.get("tests_per_s"), bool) and r["tests_per_s"] > 0 and not r.get("error_occurred")]
+    if rates:
+        data.rect_bench.setdefault((parts[1], parts[2]), []).append(1e9 / statistics.median(rates))
+    return True
+
+
+def _is_peer(kernel: str) -> bool:
+    return not kernel.startswith("sepax/")
+
+
+def _cell(kernel: str):
+    return Em(kernel) if _is_peer(kernel) else kernel
+
+
+def verdict_table(data, query: str, mode: str):
+    keys = sorted((k for k in data.pair_queries if k[0] == query and k[1] == mode),
+                  key=lambda k: (k[3], k[4], _is_peer(k[2]), k[2]))
+    if not keys:
+        return None
+    timed = any(data.pair_queries[k].time_p99 is not None for k in keys)
+    headers = ["kernel", "scalar", "family", "cases", "exact hits", "ok", "boundary", "gross", "refused"]
+    if timed:
+        headers.append("|t − t*| p99")
+    rows, peers = [], set()
+    for i, key in enumerate(keys):
+        s = data.pair_queries[key]
+        row = [_cell(s.kernel), s.scalar, s.family, str(s.cases), str(s.truth_hits), str(s.ok), str(s.boundary),
+               str(s.gross), str(s.refused)]
+        if timed:
+            row.append(f"{s.time_p99:.2g}" if s.time_p99 is not None else DASH)
+        rows.append(row)
+        if s.peer or _is_peer(s.kernel):
+            peers.add(i)
+    return Table(headers, rows, [False, False, False] + [True] * (len(headers) - 3), peers)
+
+
+TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), static test",
+          ("sphere_sphere", "test_static"): "Gomez's sphere–sphere test (sphere_sphere)",
+          ("sphere_sphere", "find_first_contact"): "Gomez's sphere–sphere sweep: state and first time"}
+
+
+def speed_table(data):
+    families = sorted({f for (_k, f) in data.rect_bench})
+    kernels = sorted({k for (k, _f) in data.rect_bench}, key=lambda k: (_is_peer(k), k))
+    if not families:
+        return None
+    headers = ["kernel", "family", "ns/test", "ratio to Box2D"]
+    rows, peers = [], set()
+    for family in families:
+        box2d = [statistics.median(v) for (k, f), v in data.rect_bench.items() if f == family and k.startswith("box2d/")]
+        for kernel in kernels:
+            ns = data.rect_bench.get((kernel, family))
+            if not ns:
+                continue
+            t = statistics.median(ns)
+            ratio = f"{t / box2d[0]:.2f}" if box2d and not _is_peer(kernel) else DASH
+            if _is_peer(kernel):
+                peers.add(len(rows))
+            rows.append([_cell(kernel), family, f"{t:.1f}", ratio])
+    return Table(headers, rows, [False, False, True, True], peers)
+
+
+def pair_query_blocks(data) -> list:
+    groups = sorted({(k[0], k[1]) for k in data.pair_queries})
+    st = speed_table(data)
+    if not (groups or st):
+        return []
+    blocks = [Heading(2, "Queries beyond the SAT registry: 2D rectangles, Gomez's spheres")]
+    for query, mode in groups:
+        blocks += [Heading(3, TITLES.get((query, mode), f"{query}, {mode}")), verdict_table(data, query, mode)]
+    if groups:
+        blocks.append(Para(NOTES))
+    if st:
+        blocks += [Heading(3, "2D rectangles: time per test against Box2D"), st, Para(BENCH_NOTES)]
+    return blocks
