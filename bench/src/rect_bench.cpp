@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
   for (const auto& [family, set] : sets) {
     const std::string tail = ":" + std::string(gen::to_string(family));
     const Set* s = &set;
-    benchmark::RegisterBenchmark(("rect:sepax/rect_rect/float" + tail).c_str(), [s](benchmark::State& st) {
+    benchmark::RegisterBenchmark(("rect:rect_rect/test_static/float" + tail).c_str(), [s](benchmark::State& st) {
       run(st, *s, [s](std::size_t i) { return rect_rect::test_static(s->a[i], s->b[i]).intersects; });
     });
     benchmark::RegisterBenchmark(("rect:box2d/test_overlap/float" + tail).c_str(), [s](benchmark::State& st) {

@@ -43,7 +43,7 @@ TEST(SepaxPlanar, VerifyJudgesEveryFamilyAndScalarWithNoSepaxGross) {
     EXPECT_EQ(r["ok"].get<int>() + r["boundary"].get<int>() + r["gross"].get<int>() + r["refused"].get<int>(), 300)
         << r.dump();
     const std::string kernel = r["kernel"];
-    if (kernel.rfind("sepax/", 0) == 0) {
+    if (!r["peer"].get<bool>()) {
       EXPECT_EQ(r["gross"], 0) << r.dump();
       EXPECT_EQ(r["refused"], 0) << r.dump();
       groups.insert(r["scalar"].get<std::string>() + "/" + r["family"].get<std::string>());
@@ -77,11 +77,11 @@ TEST(SepaxPlanar, CheckReadsRectRectLinesAndJudgesThem) {
     for (const json& k : l["kernels"]) EXPECT_EQ(k["class"], "ok") << l.dump();
   }
   // Naming a 2D kernel runs only it, on any scalar's case.
-  const CommandRun one = run_sepax("check --json '" + cases.string() + "' --kernel sepax/rect_rect/double", dir);
+  const CommandRun one = run_sepax("check --json '" + cases.string() + "' --kernel rect_rect/test_static/double", dir);
   EXPECT_EQ(one.status, 0) << one.out << one.err;
   for (const json& l : one.json_lines()) {
     ASSERT_EQ(l["kernels"].size(), 1u) << l.dump();
-    EXPECT_EQ(l["kernels"][0]["kernel"], "sepax/rect_rect/double");
+    EXPECT_EQ(l["kernels"][0]["kernel"], "rect_rect/test_static/double");
   }
 }
 
@@ -96,7 +96,7 @@ TEST(SepaxSpheres, VerifyJudgesTheTestAndTheSweepOnEveryFamilyWithNoSepaxGross) 
     if (r["query"] != "sphere_sphere") continue;
     EXPECT_EQ(r["ok"].get<int>() + r["boundary"].get<int>() + r["gross"].get<int>() + r["refused"].get<int>(), 300)
         << r.dump();
-    if (r["kernel"].get<std::string>().rfind("sepax/", 0) != 0) continue;
+    if (r["peer"].get<bool>()) continue;
     EXPECT_EQ(r["gross"], 0) << r.dump();
     groups.insert(r["mode"].get<std::string>() + "/" + r["scalar"].get<std::string>() + "/" +
                   r["family"].get<std::string>());
@@ -123,8 +123,8 @@ TEST(SepaxSpheres, CheckJudgesASweepCaseAndNamesABadRadius) {
     kernels.insert(k["kernel"].get<std::string>());
     EXPECT_EQ(k["class"], "ok") << k.dump();
   }
-  EXPECT_TRUE(kernels.count("sepax/sphere_sphere/double")) << run.out;
-  EXPECT_TRUE(kernels.count("sepax/sphere_sphere_sweep/double")) << run.out;
+  EXPECT_TRUE(kernels.count("sphere_sphere/test_static/double")) << run.out;
+  EXPECT_TRUE(kernels.count("sphere_sphere/find_first_contact/double")) << run.out;
   const fs::path bad = write_file(
       dir, "bad_sphere.jsonl",
       R"({"query":"sphere_sphere","a":{"center":[0,0,0],"radius":-1},"b":{"center":[4,0,0],"radius":0.5}})"
@@ -135,6 +135,29 @@ TEST(SepaxSpheres, CheckJudgesASweepCaseAndNamesABadRadius) {
   EXPECT_EQ(b.status, 1) << b.out << b.err;
   EXPECT_NE(b.out.find("line 1: malformed: a.radius = -1: negative radius"), std::string::npos) << b.out;
   EXPECT_NE(b.out.find("line 2: malformed: motion.T = 2: Gomez's sweeps span one frame"), std::string::npos) << b.out;
+}
+
+TEST(SepaxPlanar, CheckJudgesAFirstContact) {
+  const fs::path dir = scratch_dir("sepax_planar_tests");
+  // B slides in from x = 4 at speed 4: the gap of 2 closes at t* = 1/2.
+  const fs::path cases = write_file(
+      dir, "moving_rects.jsonl",
+      R"({"id":"slide","query":"rect_rect","a":{"center":[0,0],"axes":[[1,0],[0,1]],"extents":[1,1]},"b":{"center":[4,0],"axes":[[1,0],[0,1]],"extents":[1,1]},"motion":{"va":[0,0],"vb":[-4,0],"T":1}})"
+      "\n");
+  const CommandRun run = run_sepax("check --json '" + cases.string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 1u) << run.out;
+  EXPECT_EQ(lines[0]["oracle"]["first_contact"]["t_exact"], "1/2");
+  bool contact_judged = false;
+  for (const json& k : lines[0]["kernels"]) {
+    EXPECT_EQ(k["class"], "ok") << k.dump();
+    if (k["kernel"] == "rect_rect/find_first_contact/double") {
+      contact_judged = true;
+      EXPECT_EQ(k["t"], 0.5);
+    }
+  }
+  EXPECT_TRUE(contact_judged) << run.out;
 }
 
 TEST(SepaxPlanar, AMalformedRectangleIsNamedWithItsLine) {

@@ -102,7 +102,7 @@ TYPED_TEST(Gomez, SphereSphereSweepFarFromTheOriginStaysFinite) {
   EXPECT_EQ(r.first, S(0.375));
   EXPECT_EQ(r.last, S(0.625));
   EXPECT_EQ(r.point, vec<S>(1.25 * k, 0, 0));
-  // verify's finding (sepax/sphere_sphere_sweep/float, scale family, seed 1,
+  // verify's finding (sphere_sphere/find_first_contact/float, scale family, seed 1,
   // case 891): float returned first contact at u = 0; the exact first time is
   // 0.21147918950411880 (oracle::sphere_sphere_sweep_exact).
   const auto far_a = ball<S>(-640096192.0, -34672076.0, 658284992.0, 1599593856.0);

@@ -47,6 +47,7 @@ constexpr const char* kBoxShape =
 constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
 constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
 constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri, rect_rect, sphere_sphere";
+constexpr const char* kMotion2Shape = R"(a 2D motion is {"va":[x,y],"vb":[x,y],"T":t})";
 constexpr const char* kSphereShape = R"(a sphere is {"center":[x,y,z],"radius":r})";
 constexpr const char* kRectShape =
     R"(a rectangle is {"center":[x,y],"axes":[[..],[..]],"extents":[e0,e1]})";
@@ -66,11 +67,10 @@ class CaseReader {
   PlanarCase read_planar(const Json& doc, std::size_t line) const {
     PlanarCase c;
     read_header(doc, line, c);
-    if (doc.contains("motion") || doc.contains("verdicts"))
-      fail(std::string(doc.contains("motion") ? "motion" : "verdicts") +
-           ": not read for rect_rect cases yet (static cases only)");
+    if (doc.contains("verdicts")) fail("verdicts: not read for rect_rect cases yet");
     c.a = rect(member(doc, "a", "", kRectShape), "a");
     c.b = rect(member(doc, "b", "", kRectShape), "b");
+    if (doc.contains("motion")) c.motion = motion2(doc["motion"]);
     return c;
   }
 
@@ -261,6 +261,19 @@ class CaseReader {
     t.vertices = points(member(j, "vertices", name, kTriangleShape), name + ".vertices");
     if (const auto error = validate(t, name)) fail(error->message());
     return t;
+  }
+
+  LinearMotion2<double> motion2(const Json& j) const {
+    expect_object(j, "motion", {"va", "vb", "T"}, kMotion2Shape);
+    LinearMotion2<double> m;
+    const auto va = numbers<2>(member(j, "va", "motion", kMotion2Shape), "motion.va");
+    const auto vb = numbers<2>(member(j, "vb", "motion", kMotion2Shape), "motion.vb");
+    m.velocity_a = {va[0], va[1]};
+    m.velocity_b = {vb[0], vb[1]};
+    const Json& t = member(j, "T", "motion", kMotion2Shape);
+    m.duration = number(t, "motion.T");
+    if (m.duration < 0) fail("motion.T = " + as_written(t) + ": negative; the interval is [0, T]");
+    return m;
   }
 
   CaseMotion motion(const Json& j) const {
@@ -509,6 +522,13 @@ std::string format_case(const PlanarCase& c) {
   if (c.family) j["family"] = *c.family;
   j["a"] = rect_json(c.a);
   j["b"] = rect_json(c.b);
+  if (c.motion) {
+    nlohmann::ordered_json m;
+    m["va"] = v2(c.motion->velocity_a);
+    m["vb"] = v2(c.motion->velocity_b);
+    m["T"] = exact_number_json(c.motion->duration);
+    j["motion"] = std::move(m);
+  }
   if (!c.origin.is_null()) j["origin"] = c.origin;
   return j.dump();
 }

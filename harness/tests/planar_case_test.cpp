@@ -8,6 +8,7 @@
 
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
+#include "sepax/oracle/exact_rect2.hpp"
 
 namespace sepax::harness {
 namespace {
@@ -117,6 +118,50 @@ TEST(RectJudge, ClassesFollowTheExactAnswerAndTheBand) {
   r.center = {0.1, 0};
   EXPECT_EQ(rect_rounded_to(r, ScalarKind::float32).center[0], double(0.1f));
   EXPECT_EQ(rect_rounded_to(r, ScalarKind::float64).center[0], 0.1);
+}
+
+TEST(PlanarCaseFile, ReadsAndWritesAMotion) {
+  const PlanarCase c = expect_planar(parse_case(
+      R"({"query":"rect_rect","a":{"center":[0,0],"axes":[[1,0],[0,1]],"extents":[1,1]},"b":{"center":[4,0],"axes":[[1,0],[0,1]],"extents":[1,1]},"motion":{"va":[0,0],"vb":[-4,"0x1p-3"],"T":1}})",
+      1));
+  ASSERT_TRUE(c.motion.has_value());
+  EXPECT_EQ(c.motion->velocity_b, Vec2<double>(-4, 0.125));
+  const PlanarCase back = expect_planar(parse_case(format_case(c), 1));
+  ASSERT_TRUE(back.motion.has_value());
+  EXPECT_EQ(back.motion->velocity_b, c.motion->velocity_b);
+  EXPECT_EQ(back.motion->duration, 1.0);
+  EXPECT_NE(error_of(R"({"query":"rect_rect","a":{"center":[0,0],"axes":[[1,0],[0,1]],"extents":[1,1]},"b":{"center":[4,0],"axes":[[1,0],[0,1]],"extents":[1,1]},"motion":{"va":[0,0],"vb":[-4,0],"T":-1}})")
+                .find("motion.T = -1: negative"),
+            std::string::npos);
+}
+
+TEST(RectJudge, FirstContactTimesWithinTheBandOfTouching) {
+  // B slides in from x = 4 at speed 4: gap 2 closes at t* = 1/2.
+  Rect2<double> a, b;
+  a.extents = {1, 1};
+  b.extents = {1, 1};
+  b.center = {4, 0};
+  const LinearMotion2<double> m{{0, 0}, {-4, 0}, 1};
+  auto judge = [&](ContactState state, double t, ScalarKind s = ScalarKind::float64) {
+    return judge_rect_contact(a, b, m, s, state, t, ContactState::first_contact, 0.5);
+  };
+  EXPECT_EQ(judge(ContactState::first_contact, 0.5).verdict_class, oracle::Class::ok);
+  EXPECT_EQ(judge(ContactState::first_contact, 0.5 + 1e-16).verdict_class, oracle::Class::ok);
+  const RectContactJudgement late = judge(ContactState::first_contact, 0.51);
+  EXPECT_EQ(late.verdict_class, oracle::Class::gross);
+  EXPECT_NEAR(*late.time_error, 0.01, 1e-15);
+  EXPECT_EQ(judge(ContactState::first_contact, 0.5 - 1e-7, ScalarKind::float32).verdict_class, oracle::Class::ok);
+  EXPECT_EQ(judge(ContactState::first_contact, 0.5 - 1e-3, ScalarKind::float32).verdict_class, oracle::Class::gross);
+  EXPECT_EQ(judge(ContactState::separated_throughout, 0).verdict_class, oracle::Class::gross);
+  EXPECT_EQ(judge(ContactState::overlapping_at_start, 0).verdict_class, oracle::Class::gross);
+  // Grazing: B passes exactly along A's top edge (touching throughout): "separated" is within the band.
+  Rect2<double> c = b;
+  c.center = {4, 2};
+  const oracle::ExactRectContact e = oracle::rect_rect_first_contact(a, c, m);
+  ASSERT_EQ(e.state, ContactState::first_contact);
+  EXPECT_EQ(judge_rect_contact(a, c, m, ScalarKind::float64, ContactState::separated_throughout, 0, e.state, e.time)
+                .verdict_class,
+            oracle::Class::boundary);
 }
 
 }  // namespace

@@ -293,5 +293,40 @@ TEST(RectFamilies, ValidRepresentableAndTouchingExactly) {
   EXPECT_THROW(gen::generate_rect_pair(gen::Family::coplanar, ScalarKind::float64, src), std::invalid_argument);
 }
 
+TEST(RectMotionFamilies, TouchingFirstTouchesAtTheConstructedTimeExactly) {
+  const std::uint64_t seed = test::test_seed(29);
+  for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (gen::Family family : gen::planar_motion_families()) {
+      gen::SeededSource src(seed);
+      int first_contacts = 0;
+      const int n = 400;
+      for (int i = 0; i < n; ++i) {
+        const gen::RectMotionCase m = gen::generate_rect_motion(family, scalar, src);
+        SCOPED_TRACE(testing::Message() << gen::to_string(family) << (scalar == ScalarKind::float32 ? " float" : " double")
+                                        << " case " << i << " (SEPAX_SEED=" << seed << ")");
+        if (scalar == ScalarKind::float32) {
+          for (double x : {m.a.center[0], m.a.center[1], m.b.center[0], m.b.center[1], m.motion.velocity_a[0],
+                           m.motion.velocity_a[1], m.motion.velocity_b[0], m.motion.velocity_b[1]}) {
+            ASSERT_EQ(double(float(x)), x);
+          }
+        }
+        const ExactRectContact e = rect_rect_first_contact(m.a, m.b, m.motion);
+        first_contacts += e.state == ContactState::first_contact;
+        if (family == gen::Family::touching) {
+          ASSERT_EQ(e.state, ContactState::first_contact);
+          ASSERT_EQ(e.time, m.contact_time);  // j/8: exact in double, so equal as rounded
+          // Independently: at t* the corners' polygons meet, a 2^-20 of the frame before they do not.
+          const Exact t = Exact(m.contact_time);
+          ASSERT_TRUE(polygons_meet(corners(m.a, t, m.motion.velocity_a), corners(m.b, t, m.motion.velocity_b)));
+          const Exact before = t - Exact(1) / Exact(1 << 20);
+          ASSERT_FALSE(polygons_meet(corners(m.a, before, m.motion.velocity_a),
+                                     corners(m.b, before, m.motion.velocity_b)));
+        }
+      }
+      // Every family makes first contacts often enough for their times to be judged.
+      EXPECT_GT(first_contacts, n / 5) << gen::to_string(family);
+    }
+}
+
 }  // namespace
 }  // namespace sepax::oracle

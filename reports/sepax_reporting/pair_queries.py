@@ -70,8 +70,12 @@ def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
     return True
 
 
+PEER_LIBRARIES = ("box2d/", "fcl/", "bullet/", "ode/", "ccd/")
+
+
 def _is_peer(kernel: str) -> bool:
-    return not kernel.startswith("sepax/")
+    """sepax's kernels are named <query>/<mode>/<scalar>; a peer's start with its library."""
+    return kernel.startswith(PEER_LIBRARIES)
 
 
 def _cell(kernel: str):

@@ -31,7 +31,7 @@ def planar_row(kernel, family, **counts):
 
 # sepax 50M tests/s = 20 ns; Box2D 8M/s = 125 ns: ratio 0.16.
 BENCH = {"context": {"num_cpus": 2}, "benchmarks": [
-    bench_entry("rect:sepax/rect_rect/float:random", tests_per_s=50e6),
+    bench_entry("rect:rect_rect/test_static/float:random", tests_per_s=50e6),
     bench_entry("rect:box2d/test_overlap/float:random", tests_per_s=8e6),
 ]}
 
@@ -41,9 +41,9 @@ class PlanarSection(unittest.TestCase):
         return report_inputs.load(verify_lines, bench)
 
     def test_rows_of_two_runs_add_up_and_are_not_skipped(self):
-        data = self.load([planar_row("sepax/rect_rect/float", "touching", ok=60, boundary=40),
-                          planar_row("sepax/rect_rect/float", "touching", ok=55, boundary=45)])
-        s = data.pair_queries[("rect_rect", "test_static", "sepax/rect_rect/float", "float", "touching")]
+        data = self.load([planar_row("rect_rect/test_static/float", "touching", ok=60, boundary=40),
+                          planar_row("rect_rect/test_static/float", "touching", ok=55, boundary=45)])
+        s = data.pair_queries[("rect_rect", "test_static", "rect_rect/test_static/float", "float", "touching")]
         self.assertEqual((s.cases, s.ok, s.boundary, s.gross), (200, 115, 85, 0))
         self.assertEqual(sum(data.skipped.values()), 0)
 
@@ -56,18 +56,18 @@ class PlanarSection(unittest.TestCase):
         data = self.load(bench=BENCH)
         self.assertEqual(sum(data.skipped.values()), 0)
         t = pair_queries.speed_table(data)
-        sepax = next(r for r in t.rows if r[0] == "sepax/rect_rect/float")
+        sepax = next(r for r in t.rows if r[0] == "rect_rect/test_static/float")
         self.assertEqual(sepax[1:], ["random", "20.0", "0.16"])
         box2d = next(r for r in t.rows if isinstance(r[0], document.Em))
         self.assertEqual(box2d[2:], ["125.0", "-"])
 
     def test_section_in_the_report(self):
-        data = self.load([planar_row("sepax/rect_rect/float", "random", ok=99, gross=1),
+        data = self.load([planar_row("rect_rect/test_static/float", "random", ok=99, gross=1),
                           planar_row("box2d/test_overlap/float", "random", ok=90, refused=10)], BENCH)
         md = report.render_markdown(report.build_report(data, "t"))
         self.assertIn("## Queries beyond the SAT registry", md)
         self.assertIn("### 2D oriented rectangles (rect_rect), static test", md)
-        self.assertRegex(md, r"\| sepax/rect_rect/float \| float \| random \| 100 \| 40 \| 99 \| 0 \| 1 \| 0 \|")
+        self.assertRegex(md, r"\| rect_rect/test_static/float \| float \| random \| 100 \| 40 \| 99 \| 0 \| 1 \| 0 \|")
         self.assertIn("| *box2d/test_overlap/float* |", md)
 
     def test_no_planar_input_no_section(self):
@@ -77,13 +77,13 @@ class PlanarSection(unittest.TestCase):
 
     def test_sweep_rows_show_the_time_error(self):
         sweep = json.dumps({"table": "pair_queries", "query": "sphere_sphere", "mode": "find_first_contact",
-                            "kernel": "sepax/sphere_sphere_sweep/double", "scalar": "double", "family": "random",
+                            "kernel": "sphere_sphere/find_first_contact/double", "scalar": "double", "family": "random",
                             "cases": 10, "truth_hits": 7, "ok": 10, "boundary": 0, "gross": 0, "refused": 0,
                             "time_error": {"p50": 1e-17, "p99": 3.3e-16, "max": 4e-16, "n": 7}})
         data = self.load([sweep])
         md = report.render_markdown(report.build_report(data, "t"))
         self.assertIn("### Gomez's sphere–sphere sweep: state and first time", md)
-        self.assertRegex(md, r"\| sepax/sphere_sphere_sweep/double \| double \| random \| 10 \| 7 \| 10 \| 0 \| 0 \| 0 "
+        self.assertRegex(md, r"\| sphere_sphere/find_first_contact/double \| double \| random \| 10 \| 7 \| 10 \| 0 \| 0 \| 0 "
                              r"\| 3\.3e-16 \|")
 
 

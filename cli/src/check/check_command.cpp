@@ -299,8 +299,37 @@ class CaseChecker {
     j["kernels"] = Json::array();
     Table table({{"kernel"}, {"answer"}, {"class"}});
     std::vector<std::string> notes;
+    std::optional<oracle::ExactRectContact> contact;
+    if (c.motion) {
+      contact = oracle::rect_rect_first_contact(c.a, c.b, *c.motion);
+      j["oracle"]["first_contact"] = {{"state", std::string(to_string(contact->state))}, {"t", contact->time},
+                                      {"t_exact", contact->time_exact}};
+    }
     for (const RectKernel* k : kernels) {
       const Rect2<double> a = harness::rect_rounded_to(c.a, k->scalar), b = harness::rect_rounded_to(c.b, k->scalar);
+      if (k->contact) {
+        if (!c.motion) continue;
+        const LinearMotion2<double> m = harness::motion_rounded_to(*c.motion, k->scalar);
+        const QueryAnswer says = k->contact(a, b, m);
+        const ContactState state = !says.meets ? ContactState::separated_throughout
+                                   : says.time ? ContactState::first_contact
+                                               : ContactState::overlapping_at_start;
+        const oracle::ExactRectContact e = oracle::rect_rect_first_contact(a, b, m);
+        const harness::RectContactJudgement jd =
+            harness::judge_rect_contact(a, b, m, k->scalar, state, says.time.value_or(0), e.state, e.time);
+        count(jd.verdict_class, k->peer);
+        Json kj;
+        kj["kernel"] = k->id;
+        kj["state"] = std::string(to_string(state));
+        if (says.time) kj["t"] = *says.time;
+        kj["class"] = std::string(oracle::to_string(jd.verdict_class));
+        if (jd.tolerance) kj["band"] = *jd.tolerance;
+        table.add_row({k->id,
+                       says.time ? fmt::format("first contact at t = {:.17g}", *says.time) : std::string(to_string(state)),
+                       std::string(oracle::to_string(jd.verdict_class))});
+        j["kernels"].push_back(std::move(kj));
+        continue;
+      }
       const bool rounded = k->scalar != c.scalar;
       const bool exact_k = rounded ? oracle::rect_rect_exact(a, b) : exact;
       if (rounded)
@@ -329,8 +358,13 @@ class CaseChecker {
     }
     out_ << fmt::format("{}  rect_rect {}{}  (line {})\n", c.id, to_string(c.scalar),
                         c.family ? "  family " + *c.family : "", c.line);
-    out_ << fmt::format("  exact: {} (margin {:.6g} of the larger diagonal)\n", exact ? "intersecting" : "separated",
-                        margin);
+    out_ << fmt::format("  exact: {} (margin {:.6g} of the larger diagonal){}\n", exact ? "intersecting" : "separated",
+                        margin,
+                        contact ? fmt::format("; over [0, T]: {}{}", to_string(contact->state),
+                                              contact->state == ContactState::first_contact
+                                                  ? " at t* = " + contact->time_exact
+                                                  : "")
+                                : "");
     out_ << table.to_text();
     for (const std::string& n : notes) out_ << "  note: " << n << '\n';
     out_ << '\n';

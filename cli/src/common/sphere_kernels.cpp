@@ -36,10 +36,10 @@ SphereKernel sweep_kernel(const char* id, ScalarKind scalar) {
 }  // namespace
 
 std::vector<SphereKernel> sphere_kernels() {
-  std::vector<SphereKernel> out{static_kernel<float>("sepax/sphere_sphere/float", ScalarKind::float32),
-                                static_kernel<double>("sepax/sphere_sphere/double", ScalarKind::float64),
-                                sweep_kernel<float>("sepax/sphere_sphere_sweep/float", ScalarKind::float32),
-                                sweep_kernel<double>("sepax/sphere_sphere_sweep/double", ScalarKind::float64)};
+  std::vector<SphereKernel> out{static_kernel<float>("sphere_sphere/test_static/float", ScalarKind::float32),
+                                static_kernel<double>("sphere_sphere/test_static/double", ScalarKind::float64),
+                                sweep_kernel<float>("sphere_sphere/find_first_contact/float", ScalarKind::float32),
+                                sweep_kernel<double>("sphere_sphere/find_first_contact/double", ScalarKind::float64)};
 #ifdef SEPAX_HAVE_PEERS
   SphereKernel fcl{"fcl/sphere_sphere/double", ScalarKind::float64, true, {}, {}};
   fcl.test = [](const Sphere3<double>& a, const Sphere3<double>& b) { return peers::fcl_sphere_sphere(a, b); };

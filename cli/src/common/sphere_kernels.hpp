@@ -14,7 +14,7 @@
 namespace sepax::cli {
 
 struct SphereKernel {
-  std::string id;  ///< "sepax/sphere_sphere/float", "sepax/sphere_sphere_sweep/double", "fcl/sphere_sphere/double"
+  std::string id;  ///< "sphere_sphere/test_static/float", "sphere_sphere/find_first_contact/double", "fcl/sphere_sphere/double"
   ScalarKind scalar = ScalarKind::float64;
   bool peer = false;
   /// The static test (empty for a sweep kernel).

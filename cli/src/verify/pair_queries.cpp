@@ -49,11 +49,50 @@ PairQuery<gen::RectPair, bool> rect_query() {
     return harness::format_case(c);
   };
   for (const RectKernel& k : rect_kernels())
-    q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::RectPair& p) -> std::optional<QueryAnswer> {
-                           const std::optional<bool> says = t(p.a, p.b);
-                           if (!says) return std::nullopt;
-                           return QueryAnswer{*says, std::nullopt};
-                         }});
+    if (k.test)
+      q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::RectPair& p) -> std::optional<QueryAnswer> {
+                             const std::optional<bool> says = t(p.a, p.b);
+                             if (!says) return std::nullopt;
+                             return QueryAnswer{*says, std::nullopt};
+                           }});
+  return q;
+}
+
+PairQuery<gen::RectMotionCase, oracle::ExactRectContact> rect_motion_query() {
+  PairQuery<gen::RectMotionCase, oracle::ExactRectContact> q;
+  q.name = "rect_rect";
+  q.mode = "find_first_contact";
+  for (gen::Family f : gen::planar_motion_families()) q.families.emplace_back(gen::to_string(f));
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_rect_motion(gen::planar_motion_families()[f], s, src);
+  };
+  q.exact = [](const gen::RectMotionCase& c) { return oracle::rect_rect_first_contact(c.a, c.b, c.motion); };
+  q.exact_meets = [](const oracle::ExactRectContact& e) { return e.state != ContactState::separated_throughout; };
+  q.judge = [](const gen::RectMotionCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactRectContact& e) {
+    const ContactState state = !a.meets ? ContactState::separated_throughout
+                               : a.time ? ContactState::first_contact
+                                        : ContactState::overlapping_at_start;
+    const harness::RectContactJudgement j =
+        harness::judge_rect_contact(c.a, c.b, c.motion, s, state, a.time.value_or(0), e.state, e.time);
+    return QueryVerdict{j.verdict_class, std::nullopt, j.tolerance, j.time_error};
+  };
+  q.case_line = [](const gen::RectMotionCase& m, const CaseLabel& l) {
+    harness::PlanarCase c;
+    c.id = l.id;
+    c.scalar = l.scalar;
+    c.family = l.family;
+    c.a = m.a;
+    c.b = m.b;
+    c.motion = m.motion;
+    c.origin = l.origin;
+    return harness::format_case(c);
+  };
+  for (const RectKernel& k : rect_kernels())
+    if (k.contact)
+      q.kernels.push_back(
+          {k.id, k.scalar, k.peer, [t = k.contact](const gen::RectMotionCase& c) -> std::optional<QueryAnswer> {
+             return t(c.a, c.b, c.motion);
+           }});
   return q;
 }
 
@@ -151,6 +190,7 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
                                          const std::string& run_id) {
   PairQueryResult out;
   run_pair_query(rect_query(), options, results, run_id, out);
+  run_pair_query(rect_motion_query(), options, results, run_id, out);
   run_pair_query(sphere_static_query(), options, results, run_id, out);
   run_pair_query(sphere_sweep_query(), options, results, run_id, out);
   return out;

@@ -9,6 +9,8 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "node_fit.hpp"
 
@@ -34,9 +36,7 @@ struct BuildArrays {
   std::vector<std::uint32_t>& order;
   detail::MomentFrame frame;
   std::vector<double> proj, sorted;
-  std::vector<std::uint32_t> perm;
-  std::vector<Triangle3<S>> tri_tmp;
-  std::vector<std::uint32_t> order_tmp;
+  std::vector<std::pair<std::uint32_t, Triangle3<S>>> pairs;  ///< sort_by_mesh_order's scratch
 
   Vec3<double> centroid(std::uint32_t k) const {
     const auto& t = tri[k].vertices;
@@ -49,17 +49,31 @@ struct BuildArrays {
     return sum;
   }
 
-  /// Reorders [first, first + count) of both arrays by perm.
-  void apply(std::uint32_t first, std::uint32_t count) {
-    tri_tmp.resize(count);
-    order_tmp.resize(count);
-    for (std::uint32_t k = 0; k < count; ++k) {
-      const std::uint32_t from = first + perm[k];
-      tri_tmp[k] = tri[from];
-      order_tmp[k] = order[from];
+  /// Sorts [first, first + count) of both arrays by mesh index.
+  void sort_by_mesh_order(std::uint32_t first, std::uint32_t count) {
+    pairs.clear();
+    for (std::uint32_t k = first; k < first + count; ++k) pairs.emplace_back(order[k], tri[k]);
+    std::sort(pairs.begin(), pairs.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (std::uint32_t k = 0; k < count; ++k) std::tie(order[first + k], tri[first + k]) = pairs[k];
+  }
+
+  /// Moves the triangles of [first, first + count) whose projection (proj[k],
+  /// k relative to first) is below `at` to the front, in place: swapping only
+  /// the misplaced pairs moves a quarter of the bytes a stable partition
+  /// through scratch arrays did (a deep tree — 61 levels on buildings.obj
+  /// with center splits — partitions every triangle once a level).
+  void partition(std::uint32_t first, std::uint32_t count, double at) {
+    std::uint32_t i = 0, j = count;
+    for (;;) {
+      while (i < j && proj[i] < at) ++i;
+      while (i < j && !(proj[j - 1] < at)) --j;
+      if (i >= j) return;
+      --j;
+      std::swap(proj[i], proj[j]);
+      std::swap(tri[first + i], tri[first + j]);
+      std::swap(order[first + i], order[first + j]);
+      ++i;
     }
-    std::copy_n(tri_tmp.begin(), count, tri.begin() + first);
-    std::copy_n(order_tmp.begin(), count, order.begin() + first);
   }
 };
 
@@ -74,7 +88,6 @@ std::uint32_t split(const Obb3<S>& box, SplitRule rule, std::uint32_t first, std
   std::stable_sort(axes.begin(), axes.end(),
                    [&](int i, int j) { return box.extents[i] > box.extents[j]; });
   const Vec3<double> c = box.center.template cast<double>();
-  arr.perm.resize(count);
   for (int axis : axes) {
     const Vec3<double> a = box.axes[axis].template cast<double>();
     for (std::uint32_t k = 0; k < count; ++k) arr.proj[k] = a.dot(arr.centroid(first + k) - c);
@@ -84,17 +97,18 @@ std::uint32_t split(const Obb3<S>& box, SplitRule rule, std::uint32_t first, std
       std::nth_element(arr.sorted.begin(), arr.sorted.begin() + count / 2, arr.sorted.end());
       at = arr.sorted[count / 2];  // left: strictly below the median
     }
-    // A stable partition by hand: left indices from the front, right from the back.
-    std::uint32_t left = 0, right = count;
-    for (std::uint32_t k = 0; k < count; ++k)
-      if (arr.proj[k] < at) arr.perm[left++] = k;
+    std::uint32_t left = 0;
+    for (std::uint32_t k = 0; k < count; ++k) left += arr.proj[k] < at;
     if (left == 0 || left == count) continue;  // this axis puts everything on one side
-    for (std::uint32_t k = count; k-- > 0;)
-      if (!(arr.proj[k] < at)) arr.perm[--right] = k;
-    arr.apply(first, count);
+    arr.partition(first, count, at);
     return left;
   }
-  return count / 2;  // balanced fallback: halve the index range
+  // Balanced fallback: halve the index range, in the mesh's own order (the
+  // in-place partitions above scramble it; mesh order keeps neighbouring
+  // faces together: on buildings.obj, halving the scrambled order cost 8 %
+  // more node tests per query).
+  arr.sort_by_mesh_order(first, count);
+  return count / 2;
 }
 
 template <class S>
@@ -114,7 +128,7 @@ ObbTree<S> build(const TriangleMesh& mesh, const BuildOptions& options) {
   if (n > std::size_t(INT32_MAX) / 2) throw std::invalid_argument("sepax::tree::build: too many triangles");
   tree.triangles.resize(n);
   tree.order.resize(n);
-  BuildArrays<S> arr{tree.triangles, tree.order, {}, std::vector<double>(n), {}, {}, {}, {}};
+  BuildArrays<S> arr{tree.triangles, tree.order, {}, std::vector<double>(n), {}, {}};
   for (std::size_t i = 0; i < n; ++i) {
     for (int j = 0; j < 3; ++j) {
       const std::uint32_t v = mesh.triangles[i][j];

@@ -58,7 +58,7 @@ struct LatticeRect {
   std::array<I, 2> extent;  ///< numerators over 4
 };
 
-std::array<I, 2> quantised_direction(Source& src, ScalarKind s, int q) {
+std::array<I, 2> quantised_direction(Source& src, ScalarKind, int q) {
   const Vec2<double> d = direction(src, ScalarKind::float64);
   return {I(std::nearbyint(std::ldexp(d[0], q))), I(std::nearbyint(std::ldexp(d[1], q)))};
 }
@@ -140,9 +140,62 @@ RectPair degenerate_pair(Source& src, ScalarKind s) {
   return p;
 }
 
+constexpr std::array<Family, 4> kPlanarMotion{Family::random, Family::parallel_edges, Family::touching,
+                                              Family::scale};
+
+bool representable(const Vec2<double>& v, ScalarKind s) {
+  return to_scalar(v[0], s) == v[0] && to_scalar(v[1], s) == v[1];
+}
+
+/// A touching pair set in motion: B approaches along d = C_B − C_A and first
+/// touches at t* = j/8 exactly; retried until every number is representable.
+RectMotionCase touching_motion(Source& src, ScalarKind s) {
+  for (;;) {
+    const RectPair p = touching_pair(src, s, false);
+    const Vec2<double> d = p.b.center - p.a.center;  // exact: both on the lattice
+    const double t = double(1 + src.below(7)) / 8;
+    const Vec2<double> start = p.b.center + t * d;  // B at u = 0
+    if (!representable(d, s) || !representable(start, s) || !representable(t * d, s)) continue;
+    if (start - t * d != p.b.center) continue;  // B at t* is exactly the touching position
+    RectMotionCase m;
+    m.a = p.a;
+    m.b = p.b;
+    m.b.center = start;
+    m.motion.velocity_b = -d;
+    m.motion.duration = 1;
+    m.contact_time = t;
+    return m;
+  }
+}
+
 }  // namespace
 
 std::span<const Family> planar_families() { return kPlanar; }
+
+std::span<const Family> planar_motion_families() { return kPlanarMotion; }
+
+RectMotionCase generate_rect_motion(Family family, ScalarKind scalar, Source& source) {
+  if (family == Family::touching) return touching_motion(source, scalar);
+  if (family != Family::random && family != Family::parallel_edges && family != Family::scale)
+    throw std::invalid_argument("generate_rect_motion: family '" + std::string(to_string(family)) +
+                                "' has no moving 2D rectangles (planar_motion_families() lists those that do)");
+  const RectPair p = generate_rect_pair(family, scalar, source);
+  RectMotionCase m;
+  m.a = p.a;
+  m.b = p.b;
+  // Heading at A, 0.5 to 3 times the centres' distance over the frame, plus a
+  // sideways part; A drifts in a third of the cases. Scaled with the pair.
+  const Vec2<double> d = p.b.center - p.a.center;
+  const Vec2<double> side(-d[1], d[0]);
+  const Vec2<double> vb = -source.uniform(0.5, 3) * d + source.uniform(-2, 2) * side;
+  m.motion.velocity_b = {to_scalar(vb[0], scalar), to_scalar(vb[1], scalar)};
+  if (source.below(3) == 0) {
+    const double size = p.a.extents[0] + p.a.extents[1];
+    m.motion.velocity_a = {to_scalar(source.uniform(-1, 1) * size, scalar), to_scalar(source.uniform(-1, 1) * size, scalar)};
+  }
+  m.motion.duration = 1;
+  return m;
+}
 
 RectPair generate_rect_pair(Family family, ScalarKind scalar, Source& source) {
   switch (family) {

@@ -25,4 +25,24 @@ std::span<const Family> planar_families();
 /// tolerance. Throws std::invalid_argument for a family not in planar_families().
 RectPair generate_rect_pair(Family family, ScalarKind scalar, Source& source);
 
+/// Two rectangles and their constant velocities over [0, T] (T = 1).
+struct RectMotionCase {
+  Rect2<double> a, b;
+  LinearMotion2<double> motion;
+  /// touching: the exact first time of contact (a dyadic j/8); else −1.
+  double contact_time = -1;
+};
+
+/// The families generate_rect_motion accepts: random, parallel-edges,
+/// touching, scale.
+std::span<const Family> planar_motion_families();
+
+/// One moving pair, every number representable in `scalar`: a pair of the
+/// static family, B heading at A (its velocity −k·(C_B − C_A) plus a sideways
+/// part) and A still or drifting. touching: a touching pair, B moved back
+/// along C_B − C_A by t*·|v| so that the pair first touches at exactly t*
+/// (moving B away from A along that direction separates them: it lies on B's
+/// side of the line that weakly separates the touching pair).
+RectMotionCase generate_rect_motion(Family family, ScalarKind scalar, Source& source);
+
 }  // namespace sepax::gen

@@ -8,7 +8,8 @@
 ///
 /// The same reading rules as the 3D cases (case_file.hpp): numbers as JSON
 /// numbers or hex-float strings, rounded once to the case's scalar; extents
-/// ≥ 0; axes unit and orthogonal within the scalar's tolerance.
+/// ≥ 0; axes unit and orthogonal within the scalar's tolerance. Optional
+/// "motion": {"va":[x,y],"vb":[x,y],"T":t}, constant velocities over [0, T].
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -26,6 +27,7 @@ struct PlanarCase {
   ScalarKind scalar = ScalarKind::float64;
   std::optional<std::string> family;
   Rect2<double> a, b;  ///< every number representable in `scalar`
+  std::optional<LinearMotion2<double>> motion;
   nlohmann::ordered_json origin;  ///< free-form provenance; null when absent
 };
 

@@ -7,6 +7,7 @@
 /// queries (oracle::classify).
 #include <optional>
 
+#include "sepax/core/moving/motion.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/rect2.hpp"
 #include "sepax/oracle/classify.hpp"
@@ -16,6 +17,7 @@ namespace sepax::harness {
 /// The pair exactly as a kernel computing in `scalar` sees it (float: every
 /// number rounded to nearest; double: unchanged).
 Rect2<double> rect_rounded_to(const Rect2<double>& r, ScalarKind scalar);
+LinearMotion2<double> motion_rounded_to(const LinearMotion2<double>& m, ScalarKind scalar);
 
 struct RectJudgement {
   oracle::Class verdict_class = oracle::Class::ok;
@@ -27,5 +29,24 @@ struct RectJudgement {
 /// representable in it), against `exact` (oracle::rect_rect_exact of the same pair).
 RectJudgement judge_rect_verdict(const Rect2<double>& a, const Rect2<double>& b, ScalarKind scalar,
                                  bool says_intersects, bool exact);
+
+/// A first-contact answer (state, and the time for first_contact) of a kernel
+/// computing in `scalar`, against `exact` (oracle::rect_rect_first_contact of
+/// the same numbers). The band as a distance δ = band·ℓ: the pair "within the
+/// band" is the one whose rectangles are grown by δ (every extent + δ) or
+/// shrunk by δ (extents − δ, not below 0). A wrong state is boundary when the
+/// grown and shrunk pairs disagree about it (the exact answer flips within
+/// δ), gross otherwise; a first time is ok when it lies between the grown
+/// pair's first time and the shrunk pair's (exact times, rounded once), gross
+/// outside. time_error: |t − t*| when both report a first contact.
+struct RectContactJudgement {
+  oracle::Class verdict_class = oracle::Class::ok;
+  std::optional<double> tolerance;
+  std::optional<double> time_error;
+};
+
+RectContactJudgement judge_rect_contact(const Rect2<double>& a, const Rect2<double>& b,
+                                        const LinearMotion2<double>& motion, ScalarKind scalar, ContactState state,
+                                        double time, ContactState exact_state, double exact_time);
 
 }  // namespace sepax::harness
