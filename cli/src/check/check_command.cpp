@@ -311,9 +311,7 @@ class CaseChecker {
         if (!c.motion) continue;
         const LinearMotion2<double> m = harness::motion_rounded_to(*c.motion, k->scalar);
         const QueryAnswer says = k->contact(a, b, m);
-        const ContactState state = !says.meets ? ContactState::separated_throughout
-                                   : says.time ? ContactState::first_contact
-                                               : ContactState::overlapping_at_start;
+        const ContactState state = state_of(says);
         const oracle::ExactRectContact e = oracle::rect_rect_first_contact(a, b, m);
         const harness::RectContactJudgement jd =
             harness::judge_rect_contact(a, b, m, k->scalar, state, says.time.value_or(0), e.state, e.time);
@@ -403,9 +401,7 @@ class CaseChecker {
         const Vec3<double> da = harness::vector_rounded_to(c.sweep->da, k->scalar),
                            db = harness::vector_rounded_to(c.sweep->db, k->scalar);
         const std::optional<QueryAnswer> says = k->sweep(a, da, b, db);
-        const ContactState state = !says->meets ? ContactState::separated_throughout
-                                   : says->time ? ContactState::first_contact
-                                                : ContactState::overlapping_at_start;
+        const ContactState state = state_of(*says);
         jd = harness::judge_sphere_sweep(a, da, b, db, k->scalar, state, says->time.value_or(0),
                                          oracle::sphere_sphere_sweep_exact(a, da, b, db));
         kj["state"] = std::string(to_string(state));

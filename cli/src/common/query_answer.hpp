@@ -4,6 +4,8 @@
 /// for a sweep that reports one, its first time of contact.
 #include <optional>
 
+#include "sepax/core/moving/motion.hpp"  // ContactState
+
 namespace sepax::cli {
 
 struct QueryAnswer {
@@ -12,5 +14,11 @@ struct QueryAnswer {
   /// start or never meet.
   std::optional<double> time;
 };
+
+/// The contact state the answer reports.
+inline ContactState state_of(const QueryAnswer& a) {
+  if (!a.meets) return ContactState::separated_throughout;
+  return a.time ? ContactState::first_contact : ContactState::overlapping_at_start;
+}
 
 }  // namespace sepax::cli

@@ -24,6 +24,17 @@ std::vector<std::string> rect_family_names() {
   return out;
 }
 
+harness::PlanarCase planar_case(const Rect2<double>& a, const Rect2<double>& b, const CaseLabel& l) {
+  harness::PlanarCase c;
+  c.id = l.id;
+  c.scalar = l.scalar;
+  c.family = l.family;
+  c.a = a;
+  c.b = b;
+  c.origin = l.origin;
+  return c;
+}
+
 PairQuery<gen::RectPair, bool> rect_query() {
   PairQuery<gen::RectPair, bool> q;
   q.name = "rect_rect";
@@ -38,16 +49,7 @@ PairQuery<gen::RectPair, bool> rect_query() {
     const harness::RectJudgement j = harness::judge_rect_verdict(p.a, p.b, s, a.meets, exact);
     return QueryVerdict{j.verdict_class, j.margin, j.tolerance, std::nullopt};
   };
-  q.case_line = [](const gen::RectPair& p, const CaseLabel& l) {
-    harness::PlanarCase c;
-    c.id = l.id;
-    c.scalar = l.scalar;
-    c.family = l.family;
-    c.a = p.a;
-    c.b = p.b;
-    c.origin = l.origin;
-    return harness::format_case(c);
-  };
+  q.case_line = [](const gen::RectPair& p, const CaseLabel& l) { return harness::format_case(planar_case(p.a, p.b, l)); };
   for (const RectKernel& k : rect_kernels())
     if (k.test)
       q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::RectPair& p) -> std::optional<QueryAnswer> {
@@ -69,22 +71,14 @@ PairQuery<gen::RectMotionCase, oracle::ExactRectContact> rect_motion_query() {
   q.exact = [](const gen::RectMotionCase& c) { return oracle::rect_rect_first_contact(c.a, c.b, c.motion); };
   q.exact_meets = [](const oracle::ExactRectContact& e) { return e.state != ContactState::separated_throughout; };
   q.judge = [](const gen::RectMotionCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactRectContact& e) {
-    const ContactState state = !a.meets ? ContactState::separated_throughout
-                               : a.time ? ContactState::first_contact
-                                        : ContactState::overlapping_at_start;
+    const ContactState state = state_of(a);
     const harness::RectContactJudgement j =
         harness::judge_rect_contact(c.a, c.b, c.motion, s, state, a.time.value_or(0), e.state, e.time);
     return QueryVerdict{j.verdict_class, std::nullopt, j.tolerance, j.time_error};
   };
   q.case_line = [](const gen::RectMotionCase& m, const CaseLabel& l) {
-    harness::PlanarCase c;
-    c.id = l.id;
-    c.scalar = l.scalar;
-    c.family = l.family;
-    c.a = m.a;
-    c.b = m.b;
+    harness::PlanarCase c = planar_case(m.a, m.b, l);
     c.motion = m.motion;
-    c.origin = l.origin;
     return harness::format_case(c);
   };
   for (const RectKernel& k : rect_kernels())
@@ -156,9 +150,7 @@ PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
   q.exact = [](const gen::SphereSweepCase& c) { return oracle::sphere_sphere_sweep_exact(c.a, c.da, c.b, c.db); };
   q.exact_meets = [](const oracle::ExactSweep& e) { return e.state != ContactState::separated_throughout; };
   q.judge = [](const gen::SphereSweepCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
-    const ContactState state = !a.meets ? ContactState::separated_throughout
-                               : a.time ? ContactState::first_contact
-                                        : ContactState::overlapping_at_start;
+    const ContactState state = state_of(a);
     const harness::SphereJudgement j =
         harness::judge_sphere_sweep(c.a, c.da, c.b, c.db, s, state, a.time.value_or(0), e);
     return QueryVerdict{j.verdict_class, j.margin, j.tolerance, j.time_error};
