@@ -17,6 +17,8 @@
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/case_judgement.hpp"
 #include "common/kernel_selection.hpp"
+#include "check/check_tally.hpp"
+#include "check/pair_query_check.hpp"
 #include "check/recorded_kernels.hpp"
 #include "sepax/harness/moving_judgement.hpp"
 #include "sepax/core/shapes/validate.hpp"
@@ -25,33 +27,14 @@
 #include "sepax/oracle/margin.hpp"
 #include "common/rect_kernels.hpp"
 #include "common/sphere_kernels.hpp"
-#include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "common/table.hpp"
-#include "sepax/harness/planar/rect_judgement.hpp"
-#include "sepax/oracle/exact_rect2.hpp"
+
 
 namespace sepax::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// Counts over the whole file, for the closing line and the exit status.
-struct CheckTally {
-  std::size_t cases = 0;
-  std::size_t malformed = 0;
-  std::size_t ok = 0;
-  std::size_t boundary = 0;
-  std::size_t gross = 0;       ///< sepax's kernels, and peers named with --kernel
-  std::size_t peer_gross = 0;  ///< peers run by default: findings, not failures
-  std::size_t convention = 0;  ///< open-set peers on exactly touching pairs
-  std::size_t unjudged = 0;  ///< the oracles disagreed or failed on the case
-  std::size_t oracle_disagreements = 0;
-  std::size_t oracle_failures = 0;
-
-  bool failed() const {
-    return malformed + gross + unjudged + oracle_disagreements + oracle_failures > 0;
-  }
-};
 
 /// The oracle's view of a case as a kernel of one scalar sees it, at t = 0
 /// and, when the case has a motion, over [0, T]. Not movable: `margin` and
@@ -285,151 +268,6 @@ class CaseChecker {
     }
   }
 
-  /// A 2D rect_rect case: each kernel judged on the case rounded to its scalar.
-  void check_planar(const PlanarCase& c, const std::vector<const RectKernel*>& kernels) {
-    ++tally_.cases;
-    const bool exact = oracle::rect_rect_exact(c.a, c.b);
-    const double margin = oracle::rect_rect_margin(c.a, c.b);
-    Json j;
-    j["id"] = c.id;
-    j["line"] = c.line;
-    j["query"] = "rect_rect";
-    if (c.family) j["family"] = *c.family;
-    j["oracle"] = {{"intersects", exact}, {"margin", margin}};
-    j["kernels"] = Json::array();
-    Table table({{"kernel"}, {"answer"}, {"class"}});
-    std::vector<std::string> notes;
-    std::optional<oracle::ExactRectContact> contact;
-    if (c.motion) {
-      contact = oracle::rect_rect_first_contact(c.a, c.b, *c.motion);
-      j["oracle"]["first_contact"] = {{"state", std::string(to_string(contact->state))}, {"t", contact->time},
-                                      {"t_exact", contact->time_exact}};
-    }
-    for (const RectKernel* k : kernels) {
-      const Rect2<double> a = harness::rect_rounded_to(c.a, k->scalar), b = harness::rect_rounded_to(c.b, k->scalar);
-      if (k->contact) {
-        if (!c.motion) continue;
-        const LinearMotion2<double> m = harness::motion_rounded_to(*c.motion, k->scalar);
-        const QueryAnswer says = k->contact(a, b, m);
-        const ContactState state = state_of(says);
-        const oracle::ExactRectContact e = oracle::rect_rect_first_contact(a, b, m);
-        const harness::RectContactJudgement jd =
-            harness::judge_rect_contact(a, b, m, k->scalar, state, says.time.value_or(0), e.state, e.time);
-        count(jd.verdict_class, k->peer);
-        Json kj;
-        kj["kernel"] = k->id;
-        kj["state"] = std::string(to_string(state));
-        if (says.time) kj["t"] = *says.time;
-        kj["class"] = std::string(oracle::to_string(jd.verdict_class));
-        if (jd.tolerance) kj["band"] = *jd.tolerance;
-        table.add_row({k->id,
-                       says.time ? fmt::format("first contact at t = {:.17g}", *says.time) : std::string(to_string(state)),
-                       std::string(oracle::to_string(jd.verdict_class))});
-        j["kernels"].push_back(std::move(kj));
-        continue;
-      }
-      const bool rounded = k->scalar != c.scalar;
-      const bool exact_k = rounded ? oracle::rect_rect_exact(a, b) : exact;
-      if (rounded)
-        notes.push_back(fmt::format("{} judged on the case rounded to {}: exactly {}", k->id, to_string(k->scalar),
-                                    exact_k ? "intersecting" : "separated"));
-      Json kj;
-      kj["kernel"] = k->id;
-      const std::optional<bool> says = k->test(a, b);
-      if (!says) {
-        kj["refused"] = true;
-        table.add_row({k->id, "refused (not the library's input)", "-"});
-        j["kernels"].push_back(std::move(kj));
-        continue;
-      }
-      const harness::RectJudgement jd = harness::judge_rect_verdict(a, b, k->scalar, *says, exact_k);
-      count(jd.verdict_class, k->peer);
-      kj["intersects"] = *says;
-      kj["class"] = std::string(oracle::to_string(jd.verdict_class));
-      if (jd.tolerance) kj["band"] = *jd.tolerance;
-      table.add_row({k->id, *says ? "intersects" : "separated", std::string(oracle::to_string(jd.verdict_class))});
-      j["kernels"].push_back(std::move(kj));
-    }
-    if (json_) {
-      out_ << j.dump() << '\n';
-      return;
-    }
-    out_ << fmt::format("{}  rect_rect {}{}  (line {})\n", c.id, to_string(c.scalar),
-                        c.family ? "  family " + *c.family : "", c.line);
-    out_ << fmt::format("  exact: {} (margin {:.6g} of the larger diagonal){}\n", exact ? "intersecting" : "separated",
-                        margin,
-                        contact ? fmt::format("; over [0, T]: {}{}", to_string(contact->state),
-                                              contact->state == ContactState::first_contact
-                                                  ? " at t* = " + contact->time_exact
-                                                  : "")
-                                : "");
-    out_ << table.to_text();
-    for (const std::string& n : notes) out_ << "  note: " << n << '\n';
-    out_ << '\n';
-  }
-
-  /// A sphere_sphere case: the static kernels, and the sweeps when the case has a motion.
-  void check_sphere(const SphereCase& c, const std::vector<const SphereKernel*>& kernels) {
-    ++tally_.cases;
-    Json j;
-    j["id"] = c.id;
-    j["line"] = c.line;
-    j["query"] = "sphere_sphere";
-    if (c.family) j["family"] = *c.family;
-    const bool meets = harness::sphere_sphere_meets_exactly(c.a, c.b);
-    j["oracle"] = {{"intersects", meets}};
-    std::optional<oracle::ExactSweep> sweep;
-    if (c.sweep) {
-      sweep = oracle::sphere_sphere_sweep_exact(c.a, c.sweep->da, c.b, c.sweep->db);
-      j["oracle"]["sweep"] = {{"state", std::string(to_string(sweep->state))}, {"first", sweep->first}};
-    }
-    j["kernels"] = Json::array();
-    Table table({{"kernel"}, {"answer"}, {"class"}});
-    for (const SphereKernel* k : kernels) {
-      if (k->sweep && !c.sweep) continue;
-      const Sphere3<double> a = harness::sphere_rounded_to(c.a, k->scalar), b = harness::sphere_rounded_to(c.b, k->scalar);
-      Json kj;
-      kj["kernel"] = k->id;
-      harness::SphereJudgement jd;
-      std::string answer;
-      if (k->test) {
-        const bool says = k->test(a, b);
-        jd = harness::judge_sphere_static(a, b, k->scalar, says, harness::sphere_sphere_meets_exactly(a, b));
-        kj["intersects"] = says;
-        answer = says ? "intersects" : "separated";
-      } else {
-        const Vec3<double> da = harness::vector_rounded_to(c.sweep->da, k->scalar),
-                           db = harness::vector_rounded_to(c.sweep->db, k->scalar);
-        const std::optional<QueryAnswer> says = k->sweep(a, da, b, db);
-        const ContactState state = state_of(*says);
-        jd = harness::judge_sphere_sweep(a, da, b, db, k->scalar, state, says->time.value_or(0),
-                                         oracle::sphere_sphere_sweep_exact(a, da, b, db));
-        kj["state"] = std::string(to_string(state));
-        if (says->time) kj["t"] = *says->time;
-        answer = says->time ? fmt::format("first contact at u = {:.17g}", *says->time) : std::string(to_string(state));
-      }
-      count(jd.verdict_class, k->peer);
-      kj["class"] = std::string(oracle::to_string(jd.verdict_class));
-      if (jd.margin) kj["margin"] = *jd.margin;
-      if (jd.tolerance) kj["band"] = *jd.tolerance;
-      table.add_row({k->id, answer, std::string(oracle::to_string(jd.verdict_class))});
-      j["kernels"].push_back(std::move(kj));
-    }
-    if (json_) {
-      out_ << j.dump() << '\n';
-      return;
-    }
-    out_ << fmt::format("{}  sphere_sphere {}{}  (line {})\n", c.id, to_string(c.scalar),
-                        c.family ? "  family " + *c.family : "", c.line);
-    out_ << fmt::format("  exact: {}{}\n", meets ? "intersecting" : "separated",
-                        sweep ? fmt::format("; sweep {}{}", to_string(sweep->state),
-                                            sweep->state == ContactState::first_contact
-                                                ? fmt::format(" at u = {:.17g}", sweep->first)
-                                                : "")
-                              : "");
-    out_ << table.to_text() << '\n';
-  }
-
   void check(const Case& c, const std::vector<const KernelInfo*>& kernels) {
     ++tally_.cases;
     const std::size_t line = c.line;
@@ -643,15 +481,6 @@ class CaseChecker {
     return report;
   }
 
-  void count(oracle::Class k, bool peer) {
-    switch (k) {
-      case oracle::Class::ok: ++tally_.ok; break;
-      case oracle::Class::boundary: ++tally_.boundary; break;
-      case oracle::Class::gross: ++(peer && !peers_fail_ ? tally_.peer_gross : tally_.gross); break;
-      case oracle::Class::convention: ++tally_.convention; break;
-    }
-  }
-
   void count(oracle::Class k, const KernelInfo& kernel) {
     switch (k) {
       case oracle::Class::ok: ++tally_.ok; break;
@@ -754,6 +583,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
 
   CheckTally tally;
   CaseChecker checker(out, err, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
+  PairQueryChecker pair_checker(out, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
   for (const CaseOrError& entry : read_cases(in)) {
     if (const auto* bad = std::get_if<CaseError>(&entry)) {
       checker.malformed(*bad);
@@ -764,7 +594,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       for (const SphereKernel& k : sphere_ids.all)
         if (options.kernel_ids.empty() ? k.scalar == sphere->scalar : sphere_ids.chosen.count(k.id) > 0)
           mine.push_back(&k);
-      checker.check_sphere(*sphere, mine);
+      pair_checker.check(*sphere, mine);
       continue;
     }
     if (const auto* planar = std::get_if<PlanarCase>(&entry)) {
@@ -772,7 +602,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       for (const RectKernel& k : rect_ids.all)
         if (options.kernel_ids.empty() ? k.scalar == planar->scalar : rect_ids.chosen.count(k.id) > 0)
           mine.push_back(&k);
-      checker.check_planar(*planar, mine);
+      pair_checker.check(*planar, mine);
       continue;
     }
     const Case& c = std::get<Case>(entry);

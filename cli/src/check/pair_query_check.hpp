@@ -1,0 +1,35 @@
+#pragma once
+/// \file `sepax check` on the cases of the queries beside the 3D registry:
+/// rect_rect (static, and first contact when the case has a motion) and
+/// sphere_sphere (static, and Gomez's sweep when it has one), each kernel
+/// judged on the case rounded to its scalar, as `verify` judges them.
+#include <ostream>
+#include <vector>
+
+#include "check/check_tally.hpp"
+#include "common/rect_kernels.hpp"
+#include "common/sphere_kernels.hpp"
+#include "sepax/harness/case_file.hpp"
+#include "sepax/oracle/classify.hpp"
+
+namespace sepax::cli {
+
+class PairQueryChecker {
+ public:
+  /// peers_fail: a peer's gross verdict fails the run (named with --kernel).
+  PairQueryChecker(std::ostream& out, bool json, CheckTally& tally, bool peers_fail)
+      : out_(out), json_(json), tally_(tally), peers_fail_(peers_fail) {}
+
+  void check(const harness::PlanarCase& c, const std::vector<const RectKernel*>& kernels);
+  void check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels);
+
+ private:
+  void count(oracle::Class k, bool peer);
+
+  std::ostream& out_;
+  bool json_;
+  CheckTally& tally_;
+  bool peers_fail_;
+};
+
+}  // namespace sepax::cli
