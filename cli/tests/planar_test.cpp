@@ -104,6 +104,14 @@ TEST(SepaxSpheres, VerifyJudgesTheTestAndTheSweepOnEveryFamilyWithNoSepaxGross) 
   }
   EXPECT_EQ(groups.size(), 14u);  // static: 2 scalars x 3 families; sweep: 2 x 4 (grazing: sweeps only)
   EXPECT_GT(timed, 300u);         // first contacts whose time was judged
+  // Arvo's box-ball test: 2 scalars x 3 families, sepax's with no gross.
+  std::set<std::string> arvo;
+  for (const json& r : planar_rows(dir / "r" / "verify.jsonl"))
+    if (r["query"] == "aabb_sphere" && !r["peer"].get<bool>()) {
+      EXPECT_EQ(r["gross"], 0) << r.dump();
+      arvo.insert(r["scalar"].get<std::string>() + "/" + r["family"].get<std::string>());
+    }
+  EXPECT_EQ(arvo.size(), 6u);
 }
 
 TEST(SepaxSpheres, CheckJudgesASweepCaseAndNamesABadRadius) {

@@ -46,8 +46,9 @@ constexpr const char* kBoxShape =
     R"(a box is {"center":[x,y,z],"axes":[[..],[..],[..]],"extents":[e0,e1,e2]})";
 constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
 constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
-constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri, rect_rect, sphere_sphere";
+constexpr const char* kQueries = "obb_obb, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere";
 constexpr const char* kMotion2Shape = R"(a 2D motion is {"va":[x,y],"vb":[x,y],"T":t})";
+constexpr const char* kAabbShape = R"(a box is {"min":[x,y,z],"max":[x,y,z]})";
 constexpr const char* kSphereShape = R"(a sphere is {"center":[x,y,z],"radius":r})";
 constexpr const char* kRectShape =
     R"(a rectangle is {"center":[x,y],"axes":[[..],[..]],"extents":[e0,e1]})";
@@ -75,13 +76,21 @@ class CaseReader {
   }
 
   static bool is_planar(const Json& doc) { return doc.contains("query") && doc["query"] == "rect_rect"; }
-  static bool is_sphere(const Json& doc) { return doc.contains("query") && doc["query"] == "sphere_sphere"; }
+  static bool is_sphere(const Json& doc) {
+    return doc.contains("query") && (doc["query"] == "sphere_sphere" || doc["query"] == "aabb_sphere");
+  }
 
   /// A sphere_sphere case: balls a and b, and Gomez's sweep when "motion" is given (T = 1).
   SphereCase read_sphere(const Json& doc, std::size_t line) const {
     SphereCase c;
     read_header(doc, line, c);
-    if (doc.contains("verdicts")) fail("verdicts: not read for sphere_sphere cases yet");
+    if (doc.contains("verdicts")) fail("verdicts: not read for sphere_sphere and aabb_sphere cases yet");
+    if (doc["query"] == "aabb_sphere") {
+      c.box = aabb(member(doc, "a", "", kAabbShape), "a");
+      c.b = sphere(member(doc, "b", "", kSphereShape), "b");
+      if (doc.contains("motion")) fail("motion: aabb_sphere is a static test");
+      return c;
+    }
     c.a = sphere(member(doc, "a", "", kSphereShape), "a");
     c.b = sphere(member(doc, "b", "", kSphereShape), "b");
     if (doc.contains("motion")) {
@@ -155,7 +164,7 @@ class CaseReader {
 
   Query query(const Json& doc) const {
     const std::string name =
-        text(member(doc, "query", "", "one of obb_obb, tri_obb, tri_tri, rect_rect, sphere_sphere"), "query");
+        text(member(doc, "query", "", "one of obb_obb, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere"), "query");
     const auto q = parse_query(name);
     if (!q) fail("query = \"" + name + "\": unknown query (known: " + kQueries + ")");
     return *q;
@@ -214,6 +223,18 @@ class CaseReader {
     b.axes = points(member(j, "axes", name, kBoxShape), name + ".axes");
     b.extents = numbers<3>(member(j, "extents", name, kBoxShape), name + ".extents");
     if (const auto error = validate(b, name, axis_tolerance(scalar_))) fail(error->message());
+    return b;
+  }
+
+  Aabb3<double> aabb(const Json& j, const std::string& name) const {
+    expect_object(j, name, {"min", "max"}, kAabbShape);
+    Aabb3<double> b;
+    b.min = point(member(j, "min", name, kAabbShape), name + ".min");
+    b.max = point(member(j, "max", name, kAabbShape), name + ".max");
+    for (int k = 0; k < 3; ++k)
+      if (b.max[k] < b.min[k])
+        fail(name + ".max[" + std::to_string(k) + "] = " + as_written(j["max"][k]) + ": below " + name + ".min[" +
+             std::to_string(k) + "] (min ≤ max)");
     return b;
   }
 
@@ -542,10 +563,13 @@ std::string format_case(const SphereCase& c) {
   };
   nlohmann::ordered_json j;
   j["id"] = c.id;
-  j["query"] = "sphere_sphere";
+  j["query"] = c.box ? "aabb_sphere" : "sphere_sphere";
   j["scalar"] = std::string(to_string(c.scalar));
   if (c.family) j["family"] = *c.family;
-  j["a"] = sphere_json(c.a);
+  if (c.box)
+    j["a"] = {{"min", vec_json(c.box->min)}, {"max", vec_json(c.box->max)}};
+  else
+    j["a"] = sphere_json(c.a);
   j["b"] = sphere_json(c.b);
   if (c.sweep) {
     nlohmann::ordered_json m;

@@ -112,5 +112,35 @@ TEST(SphereJudge, SweepTimesAreJudgedByTheDistanceAtThatTime) {
   EXPECT_EQ(judge(ContactState::overlapping_at_start, 0).verdict_class, oracle::Class::gross);  // 3 apart at u = 0
 }
 
+TEST(SphereCaseFile, ReadsAndWritesAnAabbSphereLine) {
+  const SphereCase c = expect_sphere(parse_case(
+      R"({"query":"aabb_sphere","a":{"min":[0,0,0],"max":[2,"0x1p+1",2]},"b":{"center":[5,6,1],"radius":5}})", 1));
+  ASSERT_TRUE(c.box.has_value());
+  EXPECT_EQ(c.box->max, Vec3<double>(2, 2, 2));
+  EXPECT_TRUE(aabb_sphere_meets_exactly(*c.box, c.b));  // 3-4-5 from an edge: touching
+  const SphereCase back = expect_sphere(parse_case(format_case(c), 1));
+  ASSERT_TRUE(back.box.has_value());
+  EXPECT_EQ(back.box->min, c.box->min);
+  EXPECT_EQ(back.b.center, c.b.center);
+  EXPECT_NE(error_of(R"({"query":"aabb_sphere","a":{"min":[0,3,0],"max":[2,2,2]},"b":{"center":[5,6,1],"radius":5}})")
+                .find("a.max[1] = 2: below a.min[1]"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"query":"aabb_sphere","a":{"min":[0,0,0],"max":[2,2,2]},"b":{"center":[5,6,1],"radius":5},"motion":{"va":[0,0,0],"vb":[0,0,0],"T":1}})")
+                .find("aabb_sphere is a static test"),
+            std::string::npos);
+}
+
+TEST(SphereJudge, ArvoVerdictsAgainstTheExactDistance) {
+  const Aabb3<double> box{{0, 0, 0}, {2, 2, 2}};
+  const Sphere3<double> touching{{5, 6, 1}, 5};  // small integers: exact arithmetic, no band
+  EXPECT_EQ(judge_aabb_sphere(box, touching, ScalarKind::float32, true, true).verdict_class, oracle::Class::ok);
+  EXPECT_EQ(judge_aabb_sphere(box, touching, ScalarKind::float32, false, true).verdict_class, oracle::Class::gross);
+  const Sphere3<double> near{{3 + 1e-12, 1, 1}, 1};  // 1e-12 apart, numbers that round
+  ASSERT_FALSE(aabb_sphere_meets_exactly(box, near));
+  EXPECT_EQ(judge_aabb_sphere(box, near, ScalarKind::float32, true, false).verdict_class, oracle::Class::boundary);
+  EXPECT_EQ(judge_aabb_sphere(box, Sphere3<double>{{5, 1, 1}, 1}, ScalarKind::float64, true, false).verdict_class,
+            oracle::Class::gross);
+}
+
 }  // namespace
 }  // namespace sepax::harness

@@ -101,6 +101,44 @@ TEST(SphereSweepExact, SignedDistancesAlongTheSweep) {
   EXPECT_EQ(sphere_sphere_min_gap(a, Vec3<double>::Zero(), b, Vec3<double>(1, 0, 0)), 3.0);
 }
 
+TEST(AabbSphereExact, GapsAndTheTouchingFamily) {
+  const Aabb3<double> box{{0, 0, 0}, {2, 2, 2}};
+  EXPECT_EQ(aabb_sphere_gap(box, Sphere3<double>{{5, 1, 1}, 1}), 2.0);   // across a face
+  EXPECT_EQ(aabb_sphere_gap(box, Sphere3<double>{{5, 6, 1}, 5}), 0.0);   // an edge, 3-4-5: touching
+  EXPECT_DOUBLE_EQ(aabb_sphere_gap(box, Sphere3<double>{{4, 5, 8}, 5}), 2.0);  // a corner, (2,3,6): 7 − 5
+  EXPECT_EQ(aabb_sphere_gap(box, Sphere3<double>{{1, 1, 1}, 0.5}), -0.5);  // centre inside: −r
+  const std::uint64_t seed = test::test_seed(31);
+  for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (gen::SphereFamily family : gen::box_sphere_families()) {
+      gen::SeededSource src(seed);
+      int meets = 0;
+      const int n = 1000;
+      for (int i = 0; i < n; ++i) {
+        const gen::BoxSpherePair p = gen::generate_box_sphere(family, scalar, src);
+        SCOPED_TRACE(testing::Message() << gen::to_string(family) << " case " << i << " (SEPAX_SEED=" << seed << ")");
+        for (int k = 0; k < 3; ++k) ASSERT_LE(p.box.min[k], p.box.max[k]);
+        ASSERT_GE(p.sphere.radius, 0);
+        if (scalar == ScalarKind::float32) {
+          for (double x : {p.box.min[0], p.box.max[1], p.sphere.center[2], p.sphere.radius}) {
+            ASSERT_EQ(double(float(x)), x);
+          }
+        }
+        const bool exact = aabb_sphere_exact(p.box, p.sphere);
+        meets += exact;
+        // The gap's sign is the exact answer's.
+        ASSERT_EQ(aabb_sphere_gap(p.box, p.sphere) <= 0, exact);
+        if (family == gen::SphereFamily::touching) {
+          ASSERT_TRUE(exact);
+          ASSERT_EQ(aabb_sphere_gap(p.box, p.sphere), 0.0);  // touching exactly, not overlapping
+        }
+      }
+      if (family != gen::SphereFamily::touching) {
+        EXPECT_GT(meets, n / 10) << gen::to_string(family);
+        EXPECT_LT(meets, n - n / 10) << gen::to_string(family);
+      }
+    }
+}
+
 TEST(SphereSweepExact, RootsBracketedByExactSigns) {
   const std::uint64_t seed = test::test_seed(41);
   std::mt19937_64 rng(seed);

@@ -106,7 +106,9 @@ def verdict_table(data, query: str, mode: str):
 
 TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), static test",
           ("sphere_sphere", "test_static"): "Gomez's sphere–sphere test (sphere_sphere)",
-          ("sphere_sphere", "find_first_contact"): "Gomez's sphere–sphere sweep: state and first time"}
+          ("sphere_sphere", "find_first_contact"): "Gomez's sphere–sphere sweep: state and first time",
+          ("rect_rect", "find_first_contact"): "2D oriented rectangles (rect_rect), first time of contact",
+          ("aabb_sphere", "test_static"): "Arvo's box–ball test (aabb_sphere)"}
 
 
 def speed_table(data):

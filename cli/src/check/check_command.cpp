@@ -10,6 +10,7 @@
 #include <optional>
 #include <ostream>
 #include <set>
+#include <type_traits>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -545,25 +546,19 @@ std::string closing_line(const CheckTally& t) {
 }  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  // --kernel ids of 2D kernels go to the rect_rect cases, the others to the registry.
-  struct {
-    std::vector<RectKernel> all = rect_kernels();
-    std::set<std::string> chosen;
-  } rect_ids;
-  struct {
-    std::vector<SphereKernel> all = sphere_kernels();
-    std::set<std::string> chosen;
-  } sphere_ids;
+  // --kernel ids of the kernels beside the registry (2D rectangles, spheres)
+  // go to those queries' cases, the others to the registry.
+  const std::vector<RectKernel> rects = rect_kernels();
+  const std::vector<SphereKernel> spheres = sphere_kernels();
+  const std::vector<BoxSphereKernel> box_spheres = box_sphere_kernels();
+  std::set<std::string> beside;  // ids named with --kernel that are not the registry's
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
-    const bool planar =
-        std::any_of(rect_ids.all.begin(), rect_ids.all.end(), [&](const RectKernel& k) { return k.id == id; });
-    const bool sphere =
-        std::any_of(sphere_ids.all.begin(), sphere_ids.all.end(), [&](const SphereKernel& k) { return k.id == id; });
-    if (planar)
-      rect_ids.chosen.insert(id);
-    else if (sphere)
-      sphere_ids.chosen.insert(id);
+    const auto named = [&](const auto& list) {
+      return std::any_of(list.begin(), list.end(), [&](const auto& k) { return k.id == id; });
+    };
+    if (named(rects) || named(spheres) || named(box_spheres))
+      beside.insert(id);
     else
       registry_ids.push_back(id);
   }
@@ -573,8 +568,15 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     err << "sepax check: " << error << '\n';
     return 2;
   }
-  // Only kernels outside the registry were asked for: no registry kernel runs.
-  if (registry_ids.empty() && (!rect_ids.chosen.empty() || !sphere_ids.chosen.empty())) chosen->clear();
+  // Only kernels beside the registry were asked for: no registry kernel runs.
+  if (registry_ids.empty() && !beside.empty()) chosen->clear();
+  // A case's kernels from one list: those named with --kernel, or (none named) those of its scalar.
+  const auto pick = [&](const auto& list, ScalarKind scalar) {
+    std::vector<const typename std::decay_t<decltype(list)>::value_type*> out;
+    for (const auto& k : list)
+      if (options.kernel_ids.empty() ? k.scalar == scalar : beside.count(k.id) > 0) out.push_back(&k);
+    return out;
+  };
   std::ifstream in(options.cases_path);
   if (!in) {
     err << "sepax check: cannot open " << options.cases_path << '\n';
@@ -590,19 +592,14 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       continue;
     }
     if (const auto* sphere = std::get_if<SphereCase>(&entry)) {
-      std::vector<const SphereKernel*> mine;
-      for (const SphereKernel& k : sphere_ids.all)
-        if (options.kernel_ids.empty() ? k.scalar == sphere->scalar : sphere_ids.chosen.count(k.id) > 0)
-          mine.push_back(&k);
-      pair_checker.check(*sphere, mine);
+      if (sphere->box)
+        pair_checker.check_box(*sphere, pick(box_spheres, sphere->scalar));
+      else
+        pair_checker.check(*sphere, pick(spheres, sphere->scalar));
       continue;
     }
     if (const auto* planar = std::get_if<PlanarCase>(&entry)) {
-      std::vector<const RectKernel*> mine;
-      for (const RectKernel& k : rect_ids.all)
-        if (options.kernel_ids.empty() ? k.scalar == planar->scalar : rect_ids.chosen.count(k.id) > 0)
-          mine.push_back(&k);
-      pair_checker.check(*planar, mine);
+      pair_checker.check(*planar, pick(rects, planar->scalar));
       continue;
     }
     const Case& c = std::get<Case>(entry);

@@ -169,4 +169,42 @@ void PairQueryChecker::check(const harness::SphereCase& c, const std::vector<con
   out_ << table.to_text() << '\n';
 }
 
+void PairQueryChecker::check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels) {
+  ++tally_.cases;
+  const bool meets = harness::aabb_sphere_meets_exactly(*c.box, c.b);
+  const double gap = oracle::aabb_sphere_gap(*c.box, c.b);
+  Json j;
+  j["id"] = c.id;
+  j["line"] = c.line;
+  j["query"] = "aabb_sphere";
+  if (c.family) j["family"] = *c.family;
+  j["oracle"] = {{"intersects", meets}, {"gap", gap}};
+  j["kernels"] = Json::array();
+  Table table({{"kernel"}, {"answer"}, {"class"}});
+  for (const BoxSphereKernel* k : kernels) {
+    const Aabb3<double> box = harness::box_rounded_to(*c.box, k->scalar);
+    const Sphere3<double> ball = harness::sphere_rounded_to(c.b, k->scalar);
+    const bool says = k->test(box, ball);
+    const harness::SphereJudgement jd =
+        harness::judge_aabb_sphere(box, ball, k->scalar, says, harness::aabb_sphere_meets_exactly(box, ball));
+    count(jd.verdict_class, k->peer);
+    Json kj;
+    kj["kernel"] = k->id;
+    kj["intersects"] = says;
+    kj["class"] = std::string(oracle::to_string(jd.verdict_class));
+    if (jd.margin) kj["margin"] = *jd.margin;
+    if (jd.tolerance) kj["band"] = *jd.tolerance;
+    table.add_row({k->id, says ? "intersects" : "separated", std::string(oracle::to_string(jd.verdict_class))});
+    j["kernels"].push_back(std::move(kj));
+  }
+  if (json_) {
+    out_ << j.dump() << '\n';
+    return;
+  }
+  out_ << fmt::format("{}  aabb_sphere {}{}  (line {})\n", c.id, to_string(c.scalar),
+                      c.family ? "  family " + *c.family : "", c.line);
+  out_ << fmt::format("  exact: {} (signed distance {:.6g})\n", meets ? "intersecting" : "separated", gap);
+  out_ << table.to_text() << '\n';
+}
+
 }  // namespace sepax::cli

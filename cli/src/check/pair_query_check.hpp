@@ -1,7 +1,8 @@
 #pragma once
 /// \file `sepax check` on the cases of the queries beside the 3D registry:
 /// rect_rect (static, and first contact when the case has a motion) and
-/// sphere_sphere (static, and Gomez's sweep when it has one), each kernel
+/// sphere_sphere (static, and Gomez's sweep when it has one) and aabb_sphere
+/// (Arvo's test), each kernel
 /// judged on the case rounded to its scalar, as `verify` judges them.
 #include <ostream>
 #include <vector>
@@ -22,6 +23,8 @@ class PairQueryChecker {
 
   void check(const harness::PlanarCase& c, const std::vector<const RectKernel*>& kernels);
   void check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels);
+  /// An aabb_sphere case (c.box set).
+  void check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels);
 
  private:
   void count(oracle::Class k, bool peer);

@@ -1,6 +1,7 @@
 // Gomez's sphere–sphere kernels of check and verify (sphere_kernels.hpp).
 #include "common/sphere_kernels.hpp"
 
+#include "sepax/core/simple/aabb_sphere.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
 
 #ifdef SEPAX_HAVE_PEERS
@@ -44,6 +45,19 @@ std::vector<SphereKernel> sphere_kernels() {
   SphereKernel fcl{"fcl/sphere_sphere/double", ScalarKind::float64, true, {}, {}};
   fcl.test = [](const Sphere3<double>& a, const Sphere3<double>& b) { return peers::fcl_sphere_sphere(a, b); };
   out.push_back(std::move(fcl));
+#endif
+  return out;
+}
+
+std::vector<BoxSphereKernel> box_sphere_kernels() {
+  std::vector<BoxSphereKernel> out{
+      {"aabb_sphere/test_static/float", ScalarKind::float32, false,
+       [](const Aabb3<double>& b, const Sphere3<double>& s) { return aabb_sphere::test_static(b.cast<float>(), s.cast<float>()); }},
+      {"aabb_sphere/test_static/double", ScalarKind::float64, false,
+       [](const Aabb3<double>& b, const Sphere3<double>& s) { return aabb_sphere::test_static(b, s); }}};
+#ifdef SEPAX_HAVE_PEERS
+  out.push_back({"fcl/aabb_sphere/double", ScalarKind::float64, true,
+                 [](const Aabb3<double>& b, const Sphere3<double>& s) { return peers::fcl_aabb_sphere(b, s); }});
 #endif
   return out;
 }

@@ -1,7 +1,8 @@
 #pragma once
-/// \file Gomez's sphere–sphere kernels the commands judge: sepax's static test
-/// and sweep (float and double, core/simple/sphere_sphere.hpp) and, when sepax
-/// is built with the peers, FCL's sphere–sphere test (double).
+/// \file Gomez's sphere kernels the commands judge: sepax's sphere–sphere test
+/// and sweep and Arvo's box–ball test (float and double, core/simple/) and,
+/// when sepax is built with the peers, FCL's sphere–sphere and sphere–box
+/// tests (double).
 #include <functional>
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "common/query_answer.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
 namespace sepax::cli {
@@ -27,5 +29,16 @@ struct SphereKernel {
 };
 
 std::vector<SphereKernel> sphere_kernels();
+
+/// Arvo's box–ball test (aabb_sphere): sepax's (float, double) and, with the
+/// peers, FCL's sphere–box test (double).
+struct BoxSphereKernel {
+  std::string id;  ///< "aabb_sphere/test_static/float", "fcl/aabb_sphere/double"
+  ScalarKind scalar = ScalarKind::float64;
+  bool peer = false;
+  std::function<bool(const Aabb3<double>&, const Sphere3<double>&)> test;
+};
+
+std::vector<BoxSphereKernel> box_sphere_kernels();
 
 }  // namespace sepax::cli

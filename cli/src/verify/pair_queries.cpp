@@ -139,6 +139,38 @@ PairQuery<gen::SpherePair, bool> sphere_static_query() {
   return q;
 }
 
+std::vector<std::string> box_sphere_family_names() {
+  std::vector<std::string> out;
+  for (gen::SphereFamily f : gen::box_sphere_families()) out.emplace_back(gen::to_string(f));
+  return out;
+}
+
+PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
+  PairQuery<gen::BoxSpherePair, bool> q;
+  q.name = "aabb_sphere";
+  q.mode = "test_static";
+  q.families = box_sphere_family_names();
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_box_sphere(gen::box_sphere_families()[f], s, src);
+  };
+  q.exact = [](const gen::BoxSpherePair& p) { return harness::aabb_sphere_meets_exactly(p.box, p.sphere); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::BoxSpherePair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const harness::SphereJudgement j = harness::judge_aabb_sphere(p.box, p.sphere, s, a.meets, exact);
+    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, std::nullopt};
+  };
+  q.case_line = [](const gen::BoxSpherePair& p, const CaseLabel& l) {
+    harness::SphereCase c = sphere_case(Sphere3<double>{}, p.sphere, l);
+    c.box = p.box;
+    return harness::format_case(c);
+  };
+  for (const BoxSphereKernel& k : box_sphere_kernels())
+    q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::BoxSpherePair& p) -> std::optional<QueryAnswer> {
+                           return QueryAnswer{t(p.box, p.sphere), std::nullopt};
+                         }});
+  return q;
+}
+
 PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
   PairQuery<gen::SphereSweepCase, oracle::ExactSweep> q;
   q.name = "sphere_sphere";
@@ -185,6 +217,7 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   run_pair_query(rect_motion_query(), options, results, run_id, out);
   run_pair_query(sphere_static_query(), options, results, run_id, out);
   run_pair_query(sphere_sweep_query(), options, results, run_id, out);
+  run_pair_query(box_sphere_query(), options, results, run_id, out);
   return out;
 }
 

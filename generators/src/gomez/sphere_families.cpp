@@ -136,4 +136,89 @@ SphereSweepCase generate_sphere_sweep(SphereFamily family, ScalarKind scalar, So
   return c;
 }
 
+namespace {
+
+constexpr std::array<SphereFamily, 3> kBoxSphereFamilies{SphereFamily::random, SphereFamily::touching,
+                                                         SphereFamily::scale};
+
+Aabb3<double> random_box(Source& src, ScalarKind s) {
+  Aabb3<double> b;
+  for (int k = 0; k < 3; ++k) {
+    b.min[k] = to_scalar(src.uniform(-2, 2), s);
+    b.max[k] = to_scalar(b.min[k] + src.uniform(0, 1.5), s);
+    if (b.max[k] < b.min[k]) b.max[k] = b.min[k];
+  }
+  return b;
+}
+
+BoxSpherePair random_box_sphere(Source& src, ScalarKind s) {
+  BoxSpherePair p;
+  p.box = random_box(src, s);
+  for (int k = 0; k < 3; ++k)
+    p.sphere.center[k] = to_scalar(0.5 * (p.box.min[k] + p.box.max[k]) + src.uniform(-1.75, 1.75), s);
+  p.sphere.radius = to_scalar(src.uniform(0, 1.5), s);
+  return p;
+}
+
+BoxSpherePair touching_box_sphere(Source& src) {
+  BoxSpherePair p;
+  for (int k = 0; k < 3; ++k) {
+    p.box.min[k] = dyadic(src, -16, 8);
+    p.box.max[k] = p.box.min[k] + dyadic(src, 0, 16);
+  }
+  // Which coordinates lie outside the box's slabs: 1 (a face), 2 (an edge) or 3 (a corner).
+  const int outside = 1 + int(src.below(3));
+  Vec3<double> offset = Vec3<double>::Zero();
+  double length = 0;
+  const double k = std::ldexp(1.0, int(src.below(5)) - 4);  // 2^-4 .. 1
+  if (outside == 1) {
+    offset[0] = double(1 + src.below(8));
+    length = offset[0];
+  } else if (outside == 2) {
+    constexpr std::array<std::array<int, 3>, 3> triples{{{3, 4, 5}, {5, 12, 13}, {8, 15, 17}}};
+    const auto& t = triples[src.below(triples.size())];
+    offset = {double(t[0]), double(t[1]), 0};
+    length = t[2];
+  } else {
+    const auto& q = kQuadruples[src.below(kQuadruples.size())];
+    offset = {double(q[0]), double(q[1]), double(q[2])};
+    length = q[3];
+  }
+  // Rotate the roles of the coordinates, then give each outside one a side.
+  const int shift = int(src.below(3));
+  const Vec3<double> o(offset[shift % 3], offset[(shift + 1) % 3], offset[(shift + 2) % 3]);
+  for (int c = 0; c < 3; ++c) {
+    if (o[c] == 0) {  // inside the slab: anywhere from min to max (dyadic)
+      p.sphere.center[c] = p.box.min[c] + (p.box.max[c] - p.box.min[c]) * double(src.below(9)) / 8;
+    } else {
+      p.sphere.center[c] = src.coin() ? p.box.max[c] + k * o[c] : p.box.min[c] - k * o[c];
+    }
+  }
+  p.sphere.radius = k * length;
+  return p;
+}
+
+}  // namespace
+
+std::span<const SphereFamily> box_sphere_families() { return kBoxSphereFamilies; }
+
+BoxSpherePair generate_box_sphere(SphereFamily family, ScalarKind scalar, Source& source) {
+  switch (family) {
+    case SphereFamily::touching: return touching_box_sphere(source);
+    case SphereFamily::scale: {
+      BoxSpherePair p = random_box_sphere(source, scalar);
+      const int range = scalar == ScalarKind::float32 ? 30 : 200;
+      const int e = int(source.below(std::uint64_t(2 * range + 1))) - range;
+      for (int k = 0; k < 3; ++k) {
+        p.box.min[k] = std::ldexp(p.box.min[k], e);
+        p.box.max[k] = std::ldexp(p.box.max[k], e);
+        p.sphere.center[k] = std::ldexp(p.sphere.center[k], e);
+      }
+      p.sphere.radius = std::ldexp(p.sphere.radius, e);
+      return p;
+    }
+    default: return random_box_sphere(source, scalar);
+  }
+}
+
 }  // namespace sepax::gen

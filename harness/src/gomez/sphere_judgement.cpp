@@ -39,6 +39,32 @@ Vec3<double> vector_rounded_to(const Vec3<double>& v, ScalarKind scalar) {
   return scalar == ScalarKind::float64 ? v : Vec3<double>(v.cast<float>().cast<double>());
 }
 
+Aabb3<double> box_rounded_to(const Aabb3<double>& box, ScalarKind scalar) {
+  return scalar == ScalarKind::float64 ? box : box.cast<float>().cast<double>();
+}
+
+bool aabb_sphere_meets_exactly(const Aabb3<double>& box, const Sphere3<double>& sphere) {
+  return oracle::aabb_sphere_exact(box, sphere);
+}
+
+SphereJudgement judge_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere, ScalarKind scalar,
+                                  bool says, bool exact) {
+  SphereJudgement j;
+  if (says == exact) return j;
+  const double diagonal = (box.max - box.min).norm();
+  double l = std::max(diagonal, 2 * sphere.radius);
+  if (!(l > 0)) l = 1;
+  const double m = std::max({box.min.cwiseAbs().maxCoeff(), box.max.cwiseAbs().maxCoeff(),
+                             sphere.center.cwiseAbs().maxCoeff()}) +
+                   diagonal + 2 * sphere.radius;
+  const double inputs[] = {box.min[0], box.min[1], box.min[2], box.max[0], box.max[1], box.max[2],
+                           sphere.center[0], sphere.center[1], sphere.center[2], sphere.radius};
+  j.margin = oracle::aabb_sphere_gap(box, sphere) / l;
+  j.tolerance = oracle::products_are_exact(inputs, 2, scalar) ? 0.0 : 64 * unit_roundoff(scalar) * m / l;
+  j.verdict_class = oracle::classify(says, exact, *j.margin, *j.tolerance);
+  return j;
+}
+
 bool sphere_sphere_meets_exactly(const Sphere3<double>& a, const Sphere3<double>& b) {
   const Vec3<double> zero = Vec3<double>::Zero();
   return oracle::sphere_sphere_gap_sign(a, zero, b, zero, 0) <= 0;

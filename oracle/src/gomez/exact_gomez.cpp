@@ -188,6 +188,22 @@ bool aabb_sphere_exact(const Aabb3<double>& box, const Sphere3<double>& sphere) 
   return d2 <= r * r;
 }
 
+double aabb_sphere_gap(const Aabb3<double>& box, const Sphere3<double>& sphere) {
+  Exact d2 = 0;
+  Vec3<double> outside = Vec3<double>::Zero();
+  for (int k = 0; k < 3; ++k) {
+    const Exact c(sphere.center[k]);
+    const Exact gap = c < Exact(box.min[k]) ? Exact(box.min[k]) - c : c > Exact(box.max[k]) ? c - Exact(box.max[k]) : Exact(0);
+    d2 += gap * gap;
+    outside[k] = gap.convert_to<double>();
+  }
+  const Exact r(sphere.radius);
+  const Exact f = d2 - r * r;
+  if (f == 0) return 0;
+  const double denom = outside.norm() + sphere.radius;
+  return denom > 0 ? f.convert_to<double>() / denom : 0.0;
+}
+
 bool obb_segment_exact(const Obb3<double>& box, const Segment3<double>& segment) {
   ShapePair pair;
   pair.query = Query::tri_obb;

@@ -11,6 +11,7 @@
 #include <span>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 #include "sepax/generators/source.hpp"
 
@@ -37,5 +38,18 @@ struct SphereSweepCase {
 /// for pairs it gives touching ones.
 SpherePair generate_sphere_pair(SphereFamily family, ScalarKind scalar, Source& source);
 SphereSweepCase generate_sphere_sweep(SphereFamily family, ScalarKind scalar, Source& source);
+
+/// A box and a ball for Arvo's test (aabb_sphere).
+struct BoxSpherePair {
+  Aabb3<double> box;
+  Sphere3<double> sphere;
+};
+
+/// random, touching, scale. touching: a box with dyadic corners and a ball
+/// touching it exactly — across a face, an edge or a corner, the centre's
+/// offset from the box a Pythagorean vector (k·(a, b, c) with the right number
+/// of zero coordinates) whose length is the radius.
+std::span<const SphereFamily> box_sphere_families();
+BoxSpherePair generate_box_sphere(SphereFamily family, ScalarKind scalar, Source& source);
 
 }  // namespace sepax::gen

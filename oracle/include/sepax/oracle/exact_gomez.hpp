@@ -57,6 +57,11 @@ ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da,
 /// Arvo's test exactly: does the closed ball meet the closed box?
 bool aabb_sphere_exact(const Aabb3<double>& box, const Sphere3<double>& sphere);
 
+/// The signed distance from the ball to the box, dist(centre, box) − r: the
+/// difference of squares exactly, rounded once, over dist + r in double (a
+/// few ulps; 0 exactly when they touch; for a centre inside the box, −r).
+double aabb_sphere_gap(const Aabb3<double>& box, const Sphere3<double>& sphere);
+
 /// Does the closed segment meet the closed box? Exact.
 bool obb_segment_exact(const Obb3<double>& box, const Segment3<double>& segment);
 

@@ -8,7 +8,8 @@
 ///
 /// Closed balls; "motion" (optional) is Gomez's sweep over one frame, u ∈
 /// [0, 1]: the centres move by u·va and u·vb, so T must be 1. The same
-/// reading rules as the other cases (case_file.hpp); radii ≥ 0.
+/// reading rules as the other cases (case_file.hpp); radii ≥ 0. The query
+/// aabb_sphere has a box as "a" ({"min":[..],"max":[..]}, min ≤ max) and no motion.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
 namespace sepax::harness {
@@ -26,6 +28,9 @@ struct SphereCase {
   ScalarKind scalar = ScalarKind::float64;
   std::optional<std::string> family;
   Sphere3<double> a, b;  ///< every number representable in `scalar`
+  /// Set for the query aabb_sphere (Arvo's test): the box, in place of `a`;
+  /// case files write it as "a": {"min":[x,y,z],"max":[x,y,z]}.
+  std::optional<Aabb3<double>> box;
   /// The sweep: displacements of a and b over the frame.
   struct Sweep {
     Vec3<double> da = Vec3<double>::Zero(), db = Vec3<double>::Zero();

@@ -11,6 +11,7 @@
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/moving/motion.hpp"
+#include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_gomez.hpp"
@@ -34,6 +35,16 @@ bool sphere_sphere_meets_exactly(const Sphere3<double>& a, const Sphere3<double>
 /// The static verdict `says` of a kernel computing in `scalar`.
 SphereJudgement judge_sphere_static(const Sphere3<double>& a, const Sphere3<double>& b, ScalarKind scalar, bool says,
                                     bool exact);
+
+/// Arvo's box–ball test (aabb_sphere): the exact answer, and the class of a
+/// verdict `says` computed in `scalar`, measured in ℓ = the larger of the
+/// box's diagonal and the ball's diameter; the band 64·u·M/ℓ (M: the largest
+/// |coordinate| of the box's corners and the centre, plus both sizes), 0 where
+/// the test's arithmetic is exact (products_are_exact, degree 2).
+bool aabb_sphere_meets_exactly(const Aabb3<double>& box, const Sphere3<double>& sphere);
+SphereJudgement judge_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere, ScalarKind scalar,
+                                  bool says, bool exact);
+Aabb3<double> box_rounded_to(const Aabb3<double>& box, ScalarKind scalar);
 
 /// A sweep's answer: its state and, for first_contact, its first time u.
 /// Wrong state: classified on the least distance over the frame (meets or
