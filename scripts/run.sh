@@ -5,7 +5,8 @@
 #      sepax's and the peer libraries', against the exact oracles;
 #   2. times every static kernel and the oracles on the shared generators'
 #      sets (sepax_bench, Google Benchmark, JSON);
-#   3. times the OBB trees against FCL and the 2D rectangles against Box2D;
+#   3. times the OBB trees against FCL, the 2D rectangles against Box2D and
+#      the sphere tests against FCL;
 #   4. writes the speed-versus-robustness report from all of it (sepax report).
 # Extra arguments go to `sepax verify` (e.g. --seed 7 --budget 120).
 # SEPAX_OUT (default sepax-results) is the results directory; SEPAX_BENCH_PAIRS
@@ -16,7 +17,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
 cmake --preset release >/dev/null || exit 2
-cmake --build --preset release --target sepax sepax_bench sepax_bench_trees sepax_bench_rect || exit 2
+cmake --build --preset release --target sepax sepax_bench sepax_bench_trees sepax_bench_rect sepax_bench_gomez || exit 2
 
 out=${SEPAX_OUT:-sepax-results}
 ./build/release/cli/sepax verify --out "$out" "$@"
@@ -55,6 +56,16 @@ if ./build/release/bench/sepax_bench_rect \
   inputs+=("$out/bench_rect.json")
 else
   echo "sepax_bench_rect failed (see $out/bench_rect.txt): the report has no 2D timings" >&2
+  status=2
+fi
+
+echo "sepax_bench_gomez: sphere tests against FCL (median of 3 repetitions) ..."
+if ./build/release/bench/sepax_bench_gomez \
+  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1 \
+  --benchmark_out="$out/bench_gomez.json" --benchmark_out_format=json >"$out/bench_gomez.txt"; then
+  inputs+=("$out/bench_gomez.json")
+else
+  echo "sepax_bench_gomez failed (see $out/bench_gomez.txt): the report has no sphere timings" >&2
   status=2
 fi
 

@@ -159,7 +159,7 @@ class Dataset:
         self.tree_queries: dict[tuple, list] = {}      # (kernel, pair, query) -> queries/s per input (sepax_bench_trees)
         self.tree_builds: dict[tuple, dict] = {}       # (kernel, mesh) -> {"ns_per_triangle", "bytes_per_triangle"}
         self.pair_queries: dict[tuple, object] = {}    # (query, mode, kernel, scalar, family) -> PairQueryStats
-        self.rect_bench: dict[tuple, list] = {}        # (kernel, family) -> ns per test per input (sepax_bench_rect)
+        self.rect_bench: dict[tuple, list] = {}        # (kernel, family) -> ns per test per input (sepax_bench_rect, _gomez)
         self.fuzz: dict | None = None                  # fuzz/measure.py's summary
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()

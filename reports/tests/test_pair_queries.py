@@ -56,10 +56,25 @@ class PlanarSection(unittest.TestCase):
         data = self.load(bench=BENCH)
         self.assertEqual(sum(data.skipped.values()), 0)
         t = pair_queries.speed_table(data)
-        sepax = next(r for r in t.rows if r[0] == "rect_rect/test_static/float")
-        self.assertEqual(sepax[1:], ["random", "20.0", "0.16"])
-        box2d = next(r for r in t.rows if isinstance(r[0], document.Em))
-        self.assertEqual(box2d[2:], ["125.0", "-"])
+        sepax = next(r for r in t.rows if r[1] == "rect_rect/test_static/float")
+        self.assertEqual(sepax[2:], ["random", "20.0", "0.16"])
+        box2d = next(r for r in t.rows if isinstance(r[1], document.Em))
+        self.assertEqual(box2d[0], "rect_rect")
+        self.assertEqual(box2d[3:], ["125.0", "-"])
+
+    def test_sphere_benchmarks_are_compared_with_fcl(self):
+        bench = {"context": {"num_cpus": 2}, "benchmarks": [
+            bench_entry("gomez:sphere_sphere/test_static/double:touching", tests_per_s=500e6),
+            bench_entry("gomez:fcl/sphere_sphere/double:touching", tests_per_s=50e6),
+            bench_entry("gomez:aabb_sphere/test_static/float:touching", tests_per_s=40e6)]}
+        data = self.load(bench=bench)
+        self.assertEqual(sum(data.skipped.values()), 0)
+        rows = pair_queries.speed_table(data).rows
+        sphere = next(r for r in rows if r[1] == "sphere_sphere/test_static/double")
+        self.assertEqual(sphere[0], "sphere_sphere")
+        self.assertEqual(sphere[3:], ["2.0", "0.10"])
+        arvo = next(r for r in rows if r[1] == "aabb_sphere/test_static/float")
+        self.assertEqual(arvo[4], "-")  # no FCL row for it in this input
 
     def test_section_in_the_report(self):
         data = self.load([planar_row("rect_rect/test_static/float", "random", ok=99, gross=1),

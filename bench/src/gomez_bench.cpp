@@ -1,0 +1,154 @@
+// sepax_bench_gomez: Gomez's sphere–sphere test and Arvo's box–ball test
+// against FCL 0.7's (sphereSphereIntersect, sphereBoxIntersect), on the same
+// sets from the sphere generator families, in one run: names
+// `gomez:<kernel>:<family>`, counters pairs, hit_rate and tests_per_s. FCL's
+// shapes and transforms are built once, outside the timed loop, as a caller
+// would keep them; FCL runs in double, sepax in float and double.
+//   --sepax_pairs=N   pairs per set (65,536)
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/sphere.h>
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_box.h>
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_sphere.h>
+
+#include "sepax/core/simple/aabb_sphere.hpp"
+#include "sepax/core/simple/sphere_sphere.hpp"
+#include "sepax/generators/gomez.hpp"
+
+namespace {
+
+using namespace sepax;
+using Contacts = std::vector<fcl::ContactPoint<double>>;
+
+fcl::Transform3<double> at(const Vec3<double>& p) {
+  fcl::Transform3<double> t = fcl::Transform3<double>::Identity();
+  t.translation() = p;
+  return t;
+}
+
+struct SphereSet {
+  std::vector<Sphere3<float>> af, bf;
+  std::vector<Sphere3<double>> ad, bd;
+  std::vector<fcl::Sphere<double>> fa, fb;
+  std::vector<fcl::Transform3<double>> xa, xb;
+};
+
+struct BoxSet {
+  std::vector<Aabb3<float>> boxf;
+  std::vector<Sphere3<float>> ballf;
+  std::vector<Aabb3<double>> boxd;
+  std::vector<Sphere3<double>> balld;
+  std::vector<fcl::Box<double>> fbox;
+  std::vector<fcl::Sphere<double>> fball;
+  std::vector<fcl::Transform3<double>> xbox, xball;
+};
+
+// Float pairs (every number a float), so both scalars and FCL see the same numbers.
+SphereSet make_sphere_set(gen::SphereFamily family, std::size_t n) {
+  gen::SeededSource src(20261126, std::uint64_t(family));
+  SphereSet s;
+  for (std::size_t i = 0; i < n; ++i) {
+    const gen::SpherePair p = gen::generate_sphere_pair(family, ScalarKind::float32, src);
+    s.af.push_back(p.a.cast<float>()), s.bf.push_back(p.b.cast<float>());
+    s.ad.push_back(p.a), s.bd.push_back(p.b);
+    s.fa.emplace_back(p.a.radius), s.fb.emplace_back(p.b.radius);
+    s.xa.push_back(at(p.a.center)), s.xb.push_back(at(p.b.center));
+  }
+  return s;
+}
+
+BoxSet make_box_set(gen::SphereFamily family, std::size_t n) {
+  gen::SeededSource src(20261127, std::uint64_t(family));
+  BoxSet s;
+  for (std::size_t i = 0; i < n; ++i) {
+    const gen::BoxSpherePair p = gen::generate_box_sphere(family, ScalarKind::float32, src);
+    s.boxf.push_back(p.box.cast<float>()), s.ballf.push_back(p.sphere.cast<float>());
+    s.boxd.push_back(p.box), s.balld.push_back(p.sphere);
+    s.fbox.emplace_back(p.box.max - p.box.min), s.fball.emplace_back(p.sphere.radius);
+    s.xbox.push_back(at(0.5 * (p.box.min + p.box.max))), s.xball.push_back(at(p.sphere.center));
+  }
+  return s;
+}
+
+template <class Test>
+void run(benchmark::State& state, std::size_t n, Test test) {
+  std::size_t hits = 0;
+  for (auto _ : state) {
+    hits = 0;
+    for (std::size_t i = 0; i < n; ++i) hits += test(i);
+    benchmark::DoNotOptimize(hits);
+  }
+  state.counters["pairs"] = double(n);
+  state.counters["hit_rate"] = double(hits) / double(n);
+  state.counters["tests_per_s"] = benchmark::Counter(double(n), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::size_t pairs = 65536;
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--sepax_pairs=", 14) == 0) {
+      pairs = std::strtoull(argv[i] + 14, nullptr, 10);
+      if (pairs == 0) {
+        std::fprintf(stderr, "sepax_bench_gomez: --sepax_pairs=%s: expected a positive count\n", argv[i] + 14);
+        return 2;
+      }
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  static std::vector<SphereSet> spheres;
+  static std::vector<BoxSet> boxes;
+  const std::vector<gen::SphereFamily> families{gen::SphereFamily::random, gen::SphereFamily::touching,
+                                                gen::SphereFamily::scale};
+  spheres.reserve(families.size());
+  boxes.reserve(families.size());
+  for (gen::SphereFamily f : families) {
+    spheres.push_back(make_sphere_set(f, pairs));
+    boxes.push_back(make_box_set(f, pairs));
+  }
+  for (std::size_t k = 0; k < families.size(); ++k) {
+    const std::string tail = std::string(":") + gen::to_string(families[k]);
+    const SphereSet* s = &spheres[k];
+    const BoxSet* b = &boxes[k];
+    const std::size_t n = pairs;
+    benchmark::RegisterBenchmark(("gomez:sphere_sphere/test_static/float" + tail).c_str(), [s, n](benchmark::State& st) {
+      run(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->af[i], s->bf[i]); });
+    });
+    benchmark::RegisterBenchmark(("gomez:sphere_sphere/test_static/double" + tail).c_str(), [s, n](benchmark::State& st) {
+      run(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->ad[i], s->bd[i]); });
+    });
+    benchmark::RegisterBenchmark(("gomez:fcl/sphere_sphere/double" + tail).c_str(), [s, n](benchmark::State& st) {
+      run(st, n, [s](std::size_t i) {
+        return fcl::detail::sphereSphereIntersect(s->fa[i], s->xa[i], s->fb[i], s->xb[i], static_cast<Contacts*>(nullptr));
+      });
+    });
+    benchmark::RegisterBenchmark(("gomez:aabb_sphere/test_static/float" + tail).c_str(), [b, n](benchmark::State& st) {
+      run(st, n, [b](std::size_t i) { return aabb_sphere::test_static(b->boxf[i], b->ballf[i]); });
+    });
+    benchmark::RegisterBenchmark(("gomez:aabb_sphere/test_static/double" + tail).c_str(), [b, n](benchmark::State& st) {
+      run(st, n, [b](std::size_t i) { return aabb_sphere::test_static(b->boxd[i], b->balld[i]); });
+    });
+    benchmark::RegisterBenchmark(("gomez:fcl/aabb_sphere/double" + tail).c_str(), [b, n](benchmark::State& st) {
+      run(st, n, [b](std::size_t i) {
+        return fcl::detail::sphereBoxIntersect(b->fball[i], b->xball[i], b->fbox[i], b->xbox[i],
+                                               static_cast<Contacts*>(nullptr));
+      });
+    });
+  }
+  int argn = int(rest.size());
+  benchmark::Initialize(&argn, rest.data());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
