@@ -81,6 +81,23 @@ bool time_runner(benchmark::State& state, const std::function<std::size_t()>& ru
   return true;
 }
 
+std::size_t take_pairs_flag(int& argc, char** argv, const std::string& program, std::size_t fallback) {
+  std::size_t pairs = fallback;
+  int kept = 0;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (const auto v = flag_value(arg, "--sepax_pairs")) {
+      pairs = positive_flag(program, "--sepax_pairs", *v);
+    } else if (i > 0 && arg.rfind("--sepax_", 0) == 0) {
+      usage_error(program, arg + ": unknown flag (this benchmark takes --sepax_pairs=N)");
+    } else {
+      argv[kept++] = argv[i];
+    }
+  }
+  argc = kept;
+  return pairs;
+}
+
 void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits) {
   state.counters["pairs"] = double(pairs);
   state.counters["hit_rate"] = pairs ? double(hits) / double(pairs) : 0.0;

@@ -48,4 +48,22 @@ bool time_runner(benchmark::State& state, const std::function<std::size_t()>& ru
 /// pairs, hit_rate and tests_per_s (sepax gate reads ns per test as time / pairs).
 void add_set_counters(benchmark::State& state, std::size_t pairs, std::size_t hits);
 
+/// For the benchmarks that take no other --sepax_* flag: removes
+/// --sepax_pairs=N from argv and returns N (`fallback` without it); a bad
+/// count or any other --sepax_* argument is a usage error.
+std::size_t take_pairs_flag(int& argc, char** argv, const std::string& program, std::size_t fallback);
+
+/// One call of `test(i)` per pair i < n of a set, the loop Google Benchmark
+/// times, with the set's counters.
+template <class Test>
+void time_pair_loop(benchmark::State& state, std::size_t n, Test&& test) {
+  std::size_t hits = 0;
+  for (auto _ : state) {
+    hits = 0;
+    for (std::size_t i = 0; i < n; ++i) hits += test(i);
+    benchmark::DoNotOptimize(hits);
+  }
+  add_set_counters(state, n, hits);
+}
+
 }  // namespace sepax::bench

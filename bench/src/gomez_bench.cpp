@@ -8,9 +8,6 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -19,6 +16,7 @@
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_box.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_sphere.h>
 
+#include "bench_flags.hpp"
 #include "sepax/core/simple/aabb_sphere.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
 #include "sepax/generators/gomez.hpp"
@@ -78,35 +76,10 @@ BoxSet make_box_set(gen::SphereFamily family, std::size_t n) {
   return s;
 }
 
-template <class Test>
-void run(benchmark::State& state, std::size_t n, Test test) {
-  std::size_t hits = 0;
-  for (auto _ : state) {
-    hits = 0;
-    for (std::size_t i = 0; i < n; ++i) hits += test(i);
-    benchmark::DoNotOptimize(hits);
-  }
-  state.counters["pairs"] = double(n);
-  state.counters["hit_rate"] = double(hits) / double(n);
-  state.counters["tests_per_s"] = benchmark::Counter(double(n), benchmark::Counter::kIsIterationInvariantRate);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::size_t pairs = 65536;
-  std::vector<char*> rest;
-  for (int i = 0; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--sepax_pairs=", 14) == 0) {
-      pairs = std::strtoull(argv[i] + 14, nullptr, 10);
-      if (pairs == 0) {
-        std::fprintf(stderr, "sepax_bench_gomez: --sepax_pairs=%s: expected a positive count\n", argv[i] + 14);
-        return 2;
-      }
-    } else {
-      rest.push_back(argv[i]);
-    }
-  }
+  const std::size_t pairs = bench::take_pairs_flag(argc, argv, "sepax_bench_gomez", 65536);
   static std::vector<SphereSet> spheres;
   static std::vector<BoxSet> boxes;
   const std::vector<gen::SphereFamily> families{gen::SphereFamily::random, gen::SphereFamily::touching,
@@ -123,31 +96,30 @@ int main(int argc, char** argv) {
     const BoxSet* b = &boxes[k];
     const std::size_t n = pairs;
     benchmark::RegisterBenchmark(("gomez:sphere_sphere/test_static/float" + tail).c_str(), [s, n](benchmark::State& st) {
-      run(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->af[i], s->bf[i]); });
+      bench::time_pair_loop(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->af[i], s->bf[i]); });
     });
     benchmark::RegisterBenchmark(("gomez:sphere_sphere/test_static/double" + tail).c_str(), [s, n](benchmark::State& st) {
-      run(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->ad[i], s->bd[i]); });
+      bench::time_pair_loop(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->ad[i], s->bd[i]); });
     });
     benchmark::RegisterBenchmark(("gomez:fcl/sphere_sphere/double" + tail).c_str(), [s, n](benchmark::State& st) {
-      run(st, n, [s](std::size_t i) {
+      bench::time_pair_loop(st, n, [s](std::size_t i) {
         return fcl::detail::sphereSphereIntersect(s->fa[i], s->xa[i], s->fb[i], s->xb[i], static_cast<Contacts*>(nullptr));
       });
     });
     benchmark::RegisterBenchmark(("gomez:aabb_sphere/test_static/float" + tail).c_str(), [b, n](benchmark::State& st) {
-      run(st, n, [b](std::size_t i) { return aabb_sphere::test_static(b->boxf[i], b->ballf[i]); });
+      bench::time_pair_loop(st, n, [b](std::size_t i) { return aabb_sphere::test_static(b->boxf[i], b->ballf[i]); });
     });
     benchmark::RegisterBenchmark(("gomez:aabb_sphere/test_static/double" + tail).c_str(), [b, n](benchmark::State& st) {
-      run(st, n, [b](std::size_t i) { return aabb_sphere::test_static(b->boxd[i], b->balld[i]); });
+      bench::time_pair_loop(st, n, [b](std::size_t i) { return aabb_sphere::test_static(b->boxd[i], b->balld[i]); });
     });
     benchmark::RegisterBenchmark(("gomez:fcl/aabb_sphere/double" + tail).c_str(), [b, n](benchmark::State& st) {
-      run(st, n, [b](std::size_t i) {
+      bench::time_pair_loop(st, n, [b](std::size_t i) {
         return fcl::detail::sphereBoxIntersect(b->fball[i], b->xball[i], b->fbox[i], b->xbox[i],
                                                static_cast<Contacts*>(nullptr));
       });
     });
   }
-  int argn = int(rest.size());
-  benchmark::Initialize(&argn, rest.data());
+  benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -8,14 +8,13 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include <box2d/b2_collision.h>
 #include <box2d/b2_polygon_shape.h>
 
+#include "bench_flags.hpp"
 #include "sepax/core/planar/rect_rect.hpp"
 #include "sepax/generators/planar.hpp"
 #include "sepax/peers/box2d_rect.hpp"
@@ -56,36 +55,10 @@ Set make_set(gen::Family family, std::size_t n) {
   return set;
 }
 
-template <class Test>
-void run(benchmark::State& state, const Set& set, Test test) {
-  std::size_t hits = 0;
-  for (auto _ : state) {
-    hits = 0;
-    for (std::size_t i = 0; i < set.a.size(); ++i) hits += test(i);
-    benchmark::DoNotOptimize(hits);
-  }
-  const double n = double(set.a.size());
-  state.counters["pairs"] = n;
-  state.counters["hit_rate"] = double(hits) / n;
-  state.counters["tests_per_s"] = benchmark::Counter(n, benchmark::Counter::kIsIterationInvariantRate);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::size_t pairs = 65536;
-  std::vector<char*> rest;
-  for (int i = 0; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--sepax_pairs=", 14) == 0) {
-      pairs = std::strtoull(argv[i] + 14, nullptr, 10);
-      if (pairs == 0) {
-        std::fprintf(stderr, "sepax_bench_rect: --sepax_pairs=%s: expected a positive count\n", argv[i] + 14);
-        return 2;
-      }
-    } else {
-      rest.push_back(argv[i]);
-    }
-  }
+  const std::size_t pairs = bench::take_pairs_flag(argc, argv, "sepax_bench_rect", 65536);
   static std::vector<std::pair<gen::Family, Set>> sets;
   for (gen::Family f : {gen::Family::random, gen::Family::parallel_edges, gen::Family::touching})
     sets.emplace_back(f, make_set(f, pairs));
@@ -93,14 +66,13 @@ int main(int argc, char** argv) {
     const std::string tail = ":" + std::string(gen::to_string(family));
     const Set* s = &set;
     benchmark::RegisterBenchmark(("rect:rect_rect/test_static/float" + tail).c_str(), [s](benchmark::State& st) {
-      run(st, *s, [s](std::size_t i) { return rect_rect::test_static(s->a[i], s->b[i]).intersects; });
+      bench::time_pair_loop(st, s->a.size(), [s](std::size_t i) { return rect_rect::test_static(s->a[i], s->b[i]).intersects; });
     });
     benchmark::RegisterBenchmark(("rect:box2d/test_overlap/float" + tail).c_str(), [s](benchmark::State& st) {
-      run(st, *s, [s](std::size_t i) { return b2TestOverlap(&s->sa[i], 0, &s->sb[i], 0, s->xa[i], s->xb[i]); });
+      bench::time_pair_loop(st, s->a.size(), [s](std::size_t i) { return b2TestOverlap(&s->sa[i], 0, &s->sb[i], 0, s->xa[i], s->xb[i]); });
     });
   }
-  int n = int(rest.size());
-  benchmark::Initialize(&n, rest.data());
+  benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

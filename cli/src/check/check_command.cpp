@@ -26,8 +26,8 @@
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
-#include "common/rect_kernels.hpp"
-#include "common/sphere_kernels.hpp"
+#include "kernel_lists/rect_kernels.hpp"
+#include "kernel_lists/sphere_kernels.hpp"
 #include "common/table.hpp"
 
 
@@ -525,23 +525,6 @@ class CaseChecker {
   CheckTally& tally_;
   bool peers_fail_;
 };
-
-std::string closing_line(const CheckTally& t) {
-  std::string line = fmt::format("{} case{}", t.cases, t.cases == 1 ? "" : "s");
-  if (t.malformed) line += fmt::format(", {} malformed line{}", t.malformed, t.malformed == 1 ? "" : "s");
-  line += fmt::format(": {} ok, {} boundary, {} gross", t.ok, t.boundary, t.gross);
-  if (t.peer_gross) line += fmt::format(" (and {} gross of peer libraries: findings, not failures)", t.peer_gross);
-  if (t.convention)
-    line += fmt::format(" ({} convention: an open-set library called exactly touching shapes separated)", t.convention);
-  if (t.unjudged) line += fmt::format(", {} unjudged", t.unjudged);
-  if (t.oracle_disagreements)
-    line += fmt::format(", {} ORACLE DISAGREEMENT{}", t.oracle_disagreements,
-                        t.oracle_disagreements == 1 ? "" : "S");
-  if (t.oracle_failures)
-    line += fmt::format(", {} oracle failure{}", t.oracle_failures, t.oracle_failures == 1 ? "" : "s");
-  line += t.failed() ? " -> exit 1" : " -> exit 0";
-  return line;
-}
 
 }  // namespace
 

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "check/check_tally.hpp"
-#include "common/rect_kernels.hpp"
-#include "common/sphere_kernels.hpp"
+#include "kernel_lists/rect_kernels.hpp"
+#include "kernel_lists/sphere_kernels.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/oracle/classify.hpp"
 

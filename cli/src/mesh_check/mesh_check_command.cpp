@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/table.hpp"
-#include "common/mesh_kernels.hpp"
+#include "kernel_lists/mesh_kernels.hpp"
 #include "sepax/harness/mesh/mesh_file.hpp"
 #include "sepax/harness/mesh/pose_file.hpp"
 

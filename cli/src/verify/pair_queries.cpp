@@ -3,9 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
-#include "common/rect_kernels.hpp"
-#include "common/sphere_kernels.hpp"
+#include "kernel_lists/rect_kernels.hpp"
+#include "kernel_lists/sphere_kernels.hpp"
 #include "sepax/generators/gomez.hpp"
 #include "sepax/generators/planar.hpp"
 #include "sepax/harness/case_file.hpp"
@@ -18,9 +19,11 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-std::vector<std::string> rect_family_names() {
+/// The families' names, in their order (the generators take the index).
+template <class F>
+std::vector<std::string> names_of(std::span<const F> families) {
   std::vector<std::string> out;
-  for (gen::Family f : gen::planar_families()) out.emplace_back(gen::to_string(f));
+  for (F f : families) out.emplace_back(gen::to_string(f));
   return out;
 }
 
@@ -39,7 +42,7 @@ PairQuery<gen::RectPair, bool> rect_query() {
   PairQuery<gen::RectPair, bool> q;
   q.name = "rect_rect";
   q.mode = "test_static";
-  q.families = rect_family_names();
+  q.families = names_of(gen::planar_families());
   q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
     return gen::generate_rect_pair(gen::planar_families()[f], s, src);
   };
@@ -64,7 +67,7 @@ PairQuery<gen::RectMotionCase, oracle::ExactRectContact> rect_motion_query() {
   PairQuery<gen::RectMotionCase, oracle::ExactRectContact> q;
   q.name = "rect_rect";
   q.mode = "find_first_contact";
-  for (gen::Family f : gen::planar_motion_families()) q.families.emplace_back(gen::to_string(f));
+  q.families = names_of(gen::planar_motion_families());
   q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
     return gen::generate_rect_motion(gen::planar_motion_families()[f], s, src);
   };
@@ -139,17 +142,11 @@ PairQuery<gen::SpherePair, bool> sphere_static_query() {
   return q;
 }
 
-std::vector<std::string> box_sphere_family_names() {
-  std::vector<std::string> out;
-  for (gen::SphereFamily f : gen::box_sphere_families()) out.emplace_back(gen::to_string(f));
-  return out;
-}
-
 PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
   PairQuery<gen::BoxSpherePair, bool> q;
   q.name = "aabb_sphere";
   q.mode = "test_static";
-  q.families = box_sphere_family_names();
+  q.families = names_of(gen::box_sphere_families());
   q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
     return gen::generate_box_sphere(gen::box_sphere_families()[f], s, src);
   };

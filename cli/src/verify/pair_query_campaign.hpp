@@ -17,7 +17,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "common/query_answer.hpp"
+#include "kernel_lists/query_answer.hpp"
 #include "common/results_directory.hpp"
 #include "common/table.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "common/mesh_kernels.hpp"
+#include "kernel_lists/mesh_kernels.hpp"
 #include "sepax/generators/poses.hpp"
 #include "sepax/harness/campaign/campaign.hpp"
 #include "sepax/harness/mesh/mesh_file.hpp"

@@ -1,5 +1,5 @@
 // Gomez's sphere–sphere kernels of check and verify (sphere_kernels.hpp).
-#include "common/sphere_kernels.hpp"
+#include "kernel_lists/sphere_kernels.hpp"
 
 #include "sepax/core/simple/aabb_sphere.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"

@@ -1,5 +1,5 @@
 // The mesh-vs-mesh kernels of mesh-check and verify: sepax's trees, FCL's BVHs.
-#include "common/mesh_kernels.hpp"
+#include "kernel_lists/mesh_kernels.hpp"
 
 #include <memory>
 #include <string>

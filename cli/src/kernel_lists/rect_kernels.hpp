@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/query_answer.hpp"
+#include "kernel_lists/query_answer.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/rect2.hpp"
 

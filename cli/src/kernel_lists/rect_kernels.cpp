@@ -1,5 +1,5 @@
 // The 2D rect_rect kernels of check and verify (rect_kernels.hpp).
-#include "common/rect_kernels.hpp"
+#include "kernel_lists/rect_kernels.hpp"
 
 #include "sepax/core/planar/rect_rect.hpp"
 

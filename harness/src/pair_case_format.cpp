@@ -1,0 +1,75 @@
+// Writing rect_rect, sphere_sphere and aabb_sphere cases as case-file lines
+// (planar_case.hpp, gomez/sphere_case.hpp): every number exactly, so that
+// parse_case (case_file.cpp) reads them back bit for bit.
+#include <nlohmann/json.hpp>
+
+#include "sepax/harness/case_file.hpp"
+
+namespace sepax::harness {
+namespace {
+
+nlohmann::ordered_json xyz(const Vec3<double>& v) {
+  return nlohmann::ordered_json::array({exact_number_json(v[0]), exact_number_json(v[1]), exact_number_json(v[2])});
+}
+
+}  // namespace
+
+std::string format_case(const PlanarCase& c) {
+  // json::array, not braces: a brace list of [string, x] pairs reads as an object.
+  auto v2 = [](const Vec2<double>& v) {
+    return nlohmann::ordered_json::array({exact_number_json(v[0]), exact_number_json(v[1])});
+  };
+  auto rect_json = [&](const Rect2<double>& r) {
+    nlohmann::ordered_json j;
+    j["center"] = v2(r.center);
+    j["axes"] = nlohmann::ordered_json::array({v2(r.axes[0]), v2(r.axes[1])});
+    j["extents"] = nlohmann::ordered_json::array({exact_number_json(r.extents[0]), exact_number_json(r.extents[1])});
+    return j;
+  };
+  nlohmann::ordered_json j;
+  j["id"] = c.id;
+  j["query"] = "rect_rect";
+  j["scalar"] = std::string(to_string(c.scalar));
+  if (c.family) j["family"] = *c.family;
+  j["a"] = rect_json(c.a);
+  j["b"] = rect_json(c.b);
+  if (c.motion) {
+    nlohmann::ordered_json m;
+    m["va"] = v2(c.motion->velocity_a);
+    m["vb"] = v2(c.motion->velocity_b);
+    m["T"] = exact_number_json(c.motion->duration);
+    j["motion"] = std::move(m);
+  }
+  if (!c.origin.is_null()) j["origin"] = c.origin;
+  return j.dump();
+}
+
+std::string format_case(const SphereCase& c) {
+  auto sphere_json = [](const Sphere3<double>& s) {
+    nlohmann::ordered_json j;
+    j["center"] = xyz(s.center);
+    j["radius"] = exact_number_json(s.radius);
+    return j;
+  };
+  nlohmann::ordered_json j;
+  j["id"] = c.id;
+  j["query"] = c.box ? "aabb_sphere" : "sphere_sphere";
+  j["scalar"] = std::string(to_string(c.scalar));
+  if (c.family) j["family"] = *c.family;
+  if (c.box)
+    j["a"] = {{"min", xyz(c.box->min)}, {"max", xyz(c.box->max)}};
+  else
+    j["a"] = sphere_json(c.a);
+  j["b"] = sphere_json(c.b);
+  if (c.sweep) {
+    nlohmann::ordered_json m;
+    m["va"] = xyz(c.sweep->da);
+    m["vb"] = xyz(c.sweep->db);
+    m["T"] = 1;
+    j["motion"] = std::move(m);
+  }
+  if (!c.origin.is_null()) j["origin"] = c.origin;
+  return j.dump();
+}
+
+}  // namespace sepax::harness
