@@ -37,10 +37,10 @@ struct Local {
   std::array<S, 3> extents;
 };
 
-/// A polygon of up to 8 corners (a quadrilateral clipped by 4 planes).
+/// A polygon of up to 10 corners (a quadrilateral clipped by up to 6 planes).
 template <class S>
 struct Polygon {
-  std::array<Vec3<S>, 8> v;
+  std::array<Vec3<S>, 10> v;
   int n = 0;
 };
 
@@ -54,15 +54,48 @@ Polygon<S> clip(const Polygon<S>& in, int k, S sign, S limit) {
     const Vec3<S>& p = in.v[c];
     const Vec3<S>& q = in.v[(c + 1) % in.n];
     const S dp = sign * p[k] - limit, dq = sign * q[k] - limit;
-    if (dp <= S(0) && out.n < 8) out.v[out.n++] = p;
+    if (dp <= S(0) && out.n < 10) out.v[out.n++] = p;
     if ((dp < S(0) && dq > S(0)) || (dp > S(0) && dq < S(0))) {
       const S t = dp / (dp - dq);  // in (0, 1)
       Vec3<S> x = p + t * (q - p);
       x[k] = sign * limit;
-      if (out.n < 8) out.v[out.n++] = x;
+      if (out.n < 10) out.v[out.n++] = x;
     }
   }
   return out;
+}
+
+/// Keeps the part of `in` where m·x ≤ h (a Sutherland–Hodgman pass against any plane).
+template <class S>
+Polygon<S> clip_plane(const Polygon<S>& in, const Vec3<S>& m, S h) {
+  Polygon<S> out;
+  for (int c = 0; c < in.n; ++c) {
+    const Vec3<S>& p = in.v[c];
+    const Vec3<S>& q = in.v[(c + 1) % in.n];
+    const S dp = m.dot(p) - h, dq = m.dot(q) - h;
+    if (dp <= S(0) && out.n < 10) out.v[out.n++] = p;
+    if (((dp < S(0) && dq > S(0)) || (dp > S(0) && dq < S(0))) && out.n < 10)
+      out.v[out.n++] = p + (dp / (dp - dq)) * (q - p);
+  }
+  return out;
+}
+
+/// More than 8 corners (each clipping plane can cut one off): the corner
+/// nearest the line through its neighbours goes, changing the polygon least.
+template <class S>
+void drop_flattest(Polygon<S>& p) {
+  int worst = 0;
+  S least = std::numeric_limits<S>::infinity();
+  for (int c = 0; c < p.n; ++c) {
+    const Vec3<S>& prev = p.v[(c + p.n - 1) % p.n];
+    const Vec3<S>& next = p.v[(c + 1) % p.n];
+    const Vec3<S> e = next - prev;
+    const S len = e.norm();
+    const S dist = len > S(0) ? e.cross(p.v[c] - prev).norm() / len : (p.v[c] - prev).norm();
+    if (dist < least) least = dist, worst = c;
+  }
+  std::copy(p.v.begin() + worst + 1, p.v.begin() + p.n, p.v.begin() + worst);
+  --p.n;
 }
 
 /// Step 3: the reference box R is at the origin of its own frame with unit
@@ -85,19 +118,59 @@ int face_contact(const std::array<S, 3>& r_ext, int k, S side, const Local<S>& i
   const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
   for (const int axis : {k1, k2})
     for (const S s : {S(1), S(-1)}) poly = clip(poly, axis, s, r_ext[axis]);
-  int count = 0;
+  // And to the reference box's far face: deep in (a flat reference box, or one
+  // nested in the incident box along the normal) the incident face reaches
+  // beyond it, out of the reference box.
+  poly = clip(poly, k, -side, r_ext[k]);
+  Polygon<S> kept;
   for (int c = 0; c < poly.n; ++c)
-    if (side * poly.v[c][k] <= r_ext[k]) out[count++] = poly.v[c];
-  if (count > 0) return count;
-  // Nothing on or below the face: the corner of I deepest along −side·e_k.
+    if (side * poly.v[c][k] <= r_ext[k]) kept.v[kept.n++] = poly.v[c];
+  while (kept.n > 8) drop_flattest(kept);
+  std::copy_n(kept.v.begin(), kept.n, out.begin());
+  if (kept.n > 0) return kept.n;
+  // The incident face lies wholly beyond the reference box (which is nested
+  // in the incident box along the normal): the boxes meet where the reference
+  // face lies inside the incident box, so that face clipped to I's slabs.
+  Polygon<S> ref;
+  ref.n = 4;
+  Vec3<S> rc = Vec3<S>::Zero();
+  rc[k] = side * r_ext[k];
+  Vec3<S> ru = Vec3<S>::Zero(), rw = Vec3<S>::Zero();
+  ru[k1] = r_ext[k1];
+  rw[k2] = r_ext[k2];
+  ref.v = {rc + ru + rw, rc - ru + rw, rc - ru - rw, rc + ru - rw};
+  for (int j = 0; j < 3; ++j) {
+    const S at = inc.axes[j].dot(inc.center);
+    ref = clip_plane(ref, inc.axes[j], inc.extents[j] + at);
+    ref = clip_plane(ref, Vec3<S>(-inc.axes[j]), inc.extents[j] - at);
+  }
+  while (ref.n > 8) drop_flattest(ref);
+  std::copy_n(ref.v.begin(), ref.n, out.begin());
+  if (ref.n > 0) return ref.n;
+  // Nothing left to rounding: the corner of I deepest along −side·e_k.
   Vec3<S> deepest = inc.center;
   for (int j = 0; j < 3; ++j) deepest -= (side * sign_of(inc.axes[j][k]) * inc.extents[j]) * inc.axes[j];
   out[0] = deepest;
   return 1;
 }
 
+/// How far a ray from p (inside the box, up to rounding) along the unit
+/// vector v runs before it leaves the box (slab by slab); 0 when p is outside.
+template <class S>
+S leaving(const Local<S>& box, const Vec3<S>& p, const Vec3<S>& v) {
+  S t = std::numeric_limits<S>::infinity();
+  const Vec3<S> r = p - box.center;
+  for (int k = 0; k < 3; ++k) {
+    const S y = box.axes[k].dot(r), w = box.axes[k].dot(v);
+    if (w > S(0)) t = std::min(t, (box.extents[k] - y) / w);
+    if (w < S(0)) t = std::min(t, (box.extents[k] + y) / -w);
+  }
+  return std::max(t, S(0));
+}
+
 /// Step 4, in A's frame: the supporting edges along e_i (of A, furthest along
-/// n) and B_j (of B, furthest against n), and the midpoint of their closest points.
+/// n) and B_j (of B, furthest against n), and the midpoint of their closest
+/// points, or of the part of the segment between them that lies in both boxes.
 template <class S>
 Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, int j, const Vec3<S>& n) {
   Vec3<S> pa = Vec3<S>::Zero();
@@ -120,7 +193,20 @@ Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, in
   }
   Vec3<S> on_a = pa;
   on_a[i] += s;
-  return S(0.5) * (on_a + (pb + t * db));
+  const Vec3<S> on_b = pb + t * db;
+  // The part of the segment from on_b to on_a inside both boxes: B holds it
+  // from on_b up to where it leaves B, A from where it enters A; their middle.
+  // (Gaul's midpoint when the boxes are thicker than the depth along n; deep
+  // in, the midpoint can lie beyond the thinner box.)
+  const Vec3<S> v = on_a - on_b;
+  const S len = v.norm();
+  if (!(len > S(0))) return on_a;
+  const Vec3<S> dir = v / len;
+  const Local<S> a_local{Vec3<S>::Zero(), {Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()}, a_ext};
+  const S in_b = leaving(b, on_b, dir), in_a = leaving(a_local, on_a, Vec3<S>(-dir));
+  const S from = std::max(S(0), len - in_a), to = std::min(len, in_b);
+  if (!(from <= to)) return S(0.5) * (on_a + on_b);
+  return on_b + (S(0.5) * (from + to)) * dir;
 }
 
 template <class S>

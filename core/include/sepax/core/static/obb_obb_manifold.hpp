@@ -17,12 +17,18 @@
 /// 3. Something to face (the axis is a face normal of A or B): that face is the
 ///    reference face, the other box's face most opposed to the normal is the
 ///    incident face; the incident face is clipped to the reference face's four
-///    side planes (Sutherland–Hodgman, in the reference box's frame), and the
-///    clipped corners on or below the reference face are the contact points —
-///    on the incident face, so inside both boxes.
+///    side planes and to the reference box's far face (Sutherland–Hodgman, in
+///    the reference box's frame; deep in, the incident face can reach beyond
+///    the far face), and the clipped corners on or below the reference face
+///    are the contact points — on the incident face, so inside both boxes.
+///    When nothing is left (the reference box nested in the incident one
+///    along the normal, the incident face wholly beyond it), the reference
+///    face clipped to the incident box's slabs instead. Beyond 8 corners, the
+///    one nearest the line through its neighbours is dropped, until 8 are left.
 /// 4. Edge to edge: the supporting edges (of A the one furthest along the
 ///    normal, of B the one furthest against it) and the midpoint of their
-///    closest points, one contact point.
+///    closest points, one contact point — of the part of the segment between
+///    them that lies in both boxes, when a thin box does not reach the midpoint.
 ///
 /// Conventions: `normal` is a unit vector from A towards B, and translating B
 /// by depth·normal leaves the boxes touching (depth is the overlap of their
@@ -35,7 +41,7 @@
 
 namespace sepax::obb_obb {
 
-/// At most 8 points: a quadrilateral clipped by a rectangle.
+/// At most 8 points: a quadrilateral clipped by a rectangle (step 3).
 inline constexpr int kMaxManifoldPoints = 8;
 
 template <class S>

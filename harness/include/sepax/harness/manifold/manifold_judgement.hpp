@@ -1,0 +1,60 @@
+#pragma once
+/// \file Judging an OBB–OBB contact manifold (Gaul's manifold generation)
+/// against the exact boxes (oracle/exact_manifold.hpp), for sepax's kernel and
+/// the peers alike. Lengths are measured in ℓ = the larger box diagonal; the
+/// band is oracle::boundary_tolerance of the pair for the kernel's scalar.
+///
+/// | check | ok when |
+/// |---|---|
+/// | contact | equals the exact verdict; else boundary within the band of touching, gross beyond (oracle::classify) |
+/// | depth | |depth − depth*| ≤ band (depth* the exact penetration depth) |
+/// | normal | the boxes' overlap along it, oriented from A to B, is within the band of depth* |
+/// | points | each lies in both boxes, each grown by the band (outside_distance) |
+/// | face polygon | when the normal is a face normal and that face's overlap is within the band of depth*: the points' hull and the exact clipped polygon (for some tied reference and incident face) are within the band of each other |
+/// | edge point | otherwise, for the edge–edge axis A_i × B_j most parallel to the normal: the points are within band / sin θ of the exact contact point (θ the angle of the edges: ill-conditioned when nearly parallel) |
+///
+/// When a face and an edge axis both attain the depth within the band, either
+/// manifold passes.
+///
+/// A manifold in contact that fails one check is gross; the reason names it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/oracle/classify.hpp"
+
+namespace sepax::harness {
+
+/// A manifold as any kernel reports it, in double.
+struct ManifoldAnswer {
+  bool contact = false;
+  Vec3<double> normal = Vec3<double>::Zero();  ///< unit, from A towards B
+  double depth = 0;
+  std::vector<Vec3<double>> points;
+};
+
+/// The exact facts of a pair, computed once for every kernel judged on it.
+struct ManifoldTruth {
+  bool intersects = false;
+  double depth = 0;   ///< exact penetration depth / ℓ (0 without contact)
+  double margin = 0;  ///< oracle::relative_margin: separation distance or −depth, / ℓ
+  double ell = 1;
+};
+ManifoldTruth manifold_truth(const Obb3d& a, const Obb3d& b);
+
+struct ManifoldJudgement {
+  oracle::Class verdict_class = oracle::Class::ok;
+  std::string reason;  ///< the failed check, for gross and boundary
+  double tolerance = 0;
+  std::optional<double> depth_error;       ///< |depth − depth*| / ℓ
+  std::optional<double> normal_excess;     ///< oriented overlap on the normal / ℓ − depth*
+  std::optional<double> point_distance;    ///< largest outside_distance of a point / ℓ
+  std::optional<double> polygon_distance;  ///< face: hull distance / ℓ; edge: distance to the exact point / ℓ · sin θ
+};
+
+ManifoldJudgement judge_manifold(const Obb3d& a, const Obb3d& b, ScalarKind scalar, const ManifoldAnswer& says,
+                                 const ManifoldTruth& truth);
+
+}  // namespace sepax::harness

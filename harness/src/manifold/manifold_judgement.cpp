@@ -1,0 +1,160 @@
+// Judging an OBB–OBB contact manifold (the header's table).
+#include "sepax/harness/manifold/manifold_judgement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "sepax/oracle/exact_manifold.hpp"
+#include "sepax/oracle/exact_sat.hpp"
+#include "sepax/oracle/margin.hpp"
+
+namespace sepax::harness {
+namespace {
+
+ShapePair pair_of(const Obb3d& a, const Obb3d& b) {
+  ShapePair p;
+  p.query = Query::obb_obb;
+  p.obb_a = a;
+  p.obb_b = b;
+  return p;
+}
+
+oracle::Point3 point3(const Vec3<double>& v) { return {v[0], v[1], v[2]}; }
+
+/// How far the kernel's points and the exact polygon are from covering each
+/// other: every `must` corner near the points' hull, every point near the hull
+/// of the `may` corners.
+double polygon_gap(const std::vector<oracle::Point3>& points, const oracle::FacePolygon& exact) {
+  double gap = 0;
+  for (const oracle::Point3& e : exact.must) gap = std::max(gap, oracle::distance_to_hull(e, points));
+  for (const oracle::Point3& k : points) gap = std::max(gap, oracle::distance_to_hull(k, exact.may));
+  return gap;
+}
+
+/// Face contacts: the least polygon gap over the faces that are a least
+/// penetration direction (their overlap within the band of the depth) and
+/// that the normal is the normal of (within the scalar's rounding); nullopt
+/// when there is none.
+std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, const Vec3<double>& n,
+                                            const std::vector<oracle::Point3>& points, double u, double band,
+                                            const ManifoldTruth& truth) {
+  std::optional<double> best;
+  for (const bool reference_is_a : {true, false}) {
+    const Obb3d& ref = reference_is_a ? a : b;
+    const Obb3d& inc = reference_is_a ? b : a;
+    for (int k = 0; k < 3; ++k) {
+      const double c = n.dot(ref.axes[k]) / ref.axes[k].norm();
+      if (!(std::abs(c) >= 1 - 64 * u)) continue;
+      const Vec3<double> face = c > 0 ? ref.axes[k] : Vec3<double>(-ref.axes[k]);
+      if (!(std::abs(oracle::oriented_overlap(a, b, point3(face), truth.ell) - truth.depth) <= band)) continue;
+      const double plane_band = band * truth.ell;
+      // A's face towards B has its outward normal along n, B's face towards A against it.
+      const int side = (c > 0) == reference_is_a ? 1 : -1;
+      for (const oracle::FacePolygon& fp : oracle::face_contact_polygons(ref, k, side, inc, 64 * u, plane_band)) {
+        const double g = polygon_gap(points, fp);
+        if (!best || g < *best) best = g;
+      }
+    }
+  }
+  return best;
+}
+
+/// Edge–edge: the distance (/ ℓ, times sin θ, the conditioning) of the points from the exact midpoint of the axis A_i × B_j most parallel to the
+/// normal; nullopt when the supporting edges are ambiguous or no axis exists.
+std::optional<double> edge_point_distance(const Obb3d& a, const Obb3d& b, const Vec3<double>& n,
+                                          const std::vector<Vec3<double>>& points, double u, double ell) {
+  int bi = 0, bj = 0;
+  double best_cos = -1, sine = 0;
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) {
+      const Vec3<double> l = a.axes[i].cross(b.axes[k]);
+      const double len = l.norm();
+      if (!(len > 0)) continue;
+      const double c = std::abs(l.dot(n)) / len;
+      if (c > best_cos) best_cos = c, bi = i, bj = k, sine = len / (a.axes[i].norm() * b.axes[k].norm());
+    }
+  if (best_cos < 0) return std::nullopt;
+  const auto mid = oracle::edge_contact_midpoint(a, bi, b, bj, point3(n), 64 * u);
+  if (!mid) return std::nullopt;
+  double d = 0;
+  for (const Vec3<double>& p : points) d = std::max(d, (p - Vec3<double>((*mid)[0], (*mid)[1], (*mid)[2])).norm());
+  // Nearly parallel edges locate their closest points only to band / sin θ.
+  return d / ell * std::max(sine, 64 * u);
+}
+
+}  // namespace
+
+ManifoldTruth manifold_truth(const Obb3d& a, const Obb3d& b) {
+  const ShapePair pair = pair_of(a, b);
+  ManifoldTruth t;
+  t.intersects = oracle::sat_filtered(pair).intersects;
+  t.ell = oracle::reference_length(pair);
+  t.margin = oracle::relative_margin(pair, t.intersects);
+  t.depth = t.intersects ? -t.margin : 0;
+  return t;
+}
+
+ManifoldJudgement judge_manifold(const Obb3d& a, const Obb3d& b, ScalarKind scalar, const ManifoldAnswer& says,
+                                 const ManifoldTruth& truth) {
+  ManifoldJudgement j;
+  const double band = oracle::boundary_tolerance(pair_of(a, b), scalar);
+  j.tolerance = band;
+  if (says.contact != truth.intersects) {
+    j.verdict_class = oracle::classify(says.contact, truth.intersects, truth.margin, band);
+    j.reason = says.contact ? "contact reported for separated boxes" : "no contact for intersecting boxes";
+    return j;
+  }
+  if (!says.contact) return j;
+  auto fail = [&](const std::string& reason) {
+    if (j.verdict_class != oracle::Class::ok) return;
+    j.verdict_class = oracle::Class::gross;
+    j.reason = reason;
+  };
+  const double ell = truth.ell;
+  const Vec3<double>& n = says.normal;
+  j.depth_error = std::abs(says.depth / ell - truth.depth);
+  if (!(*j.depth_error <= band)) fail("depth");
+  if (!n.allFinite() || !(std::abs(n.norm() - 1) <= 1e-3)) {
+    fail("normal is not a unit vector");
+    return j;
+  }
+  j.normal_excess = oracle::oriented_overlap(a, b, point3(n), ell) - truth.depth;
+  if (!(std::abs(*j.normal_excess) <= band)) fail("normal is not a direction of least penetration");
+  if (says.points.empty()) {
+    fail("contact without a point");
+    return j;
+  }
+  std::vector<oracle::Point3> points;
+  double worst = 0;
+  for (const Vec3<double>& p : says.points) {
+    points.push_back(point3(p));
+    worst = std::max({worst, oracle::outside_distance(a, points.back(), ell),
+                      oracle::outside_distance(b, points.back(), ell)});
+  }
+  j.point_distance = worst;
+  if (!(worst <= band)) fail("point outside the boxes");
+  const double u = unit_roundoff(scalar);
+  // A face contact's polygon or an edge contact's point: when a face and an
+  // edge axis both attain the depth within the band, either manifold is right.
+  const std::optional<double> face = face_polygon_distance(a, b, n, points, u, band, truth);
+  if (face && *face / ell <= band) {
+    j.polygon_distance = *face / ell;
+    return j;
+  }
+  const std::optional<double> edge = edge_point_distance(a, b, n, says.points, u, ell);
+  if (edge && *edge <= band) {
+    j.polygon_distance = *edge;
+    return j;
+  }
+  if (face) {
+    j.polygon_distance = *face / ell;
+    fail("face contact polygon");
+  } else if (edge) {
+    j.polygon_distance = *edge;
+    fail("edge contact point");
+  }
+  return j;
+}
+
+}  // namespace sepax::harness

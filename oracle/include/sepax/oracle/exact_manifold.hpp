@@ -1,0 +1,69 @@
+#pragma once
+/// \file What an OBB–OBB contact manifold should be, exactly (issue: seed
+/// features, Gaul's manifold generation). Boxes are the parallelepipeds of
+/// their stored numbers; every quantity below is computed in GMP rationals and
+/// rounded once. The penetration depth itself is relative_margin (margin.hpp):
+/// the minimum over the complete candidate-axis set of overlap/|L|.
+#include <array>
+#include <optional>
+#include <vector>
+
+#include "sepax/core/shapes/obb3.hpp"
+
+namespace sepax::oracle {
+
+using Point3 = std::array<double, 3>;
+
+/// The overlap of the boxes' projections on n, oriented from a to b:
+/// (max over a of n·x − min over b of n·x) / |n|, divided by `ell`.
+/// Translating b by that much along n/|n| leaves the boxes touching; for a
+/// contact normal it should equal the penetration depth. NaN for n = 0.
+double oriented_overlap(const Obb3d& a, const Obb3d& b, const Point3& n, double ell);
+
+/// How far p lies outside the box, in the box's own coordinates: with
+/// p = C + Σ y_i A_i exactly, √Σ max(|y_i| − a_i, 0)², divided by `ell`.
+/// 0 exactly when p lies in the box; the Euclidean distance for orthonormal
+/// axes, and within a factor 1 ± 2δ of it for axes with Gram defect δ.
+double outside_distance(const Obb3d& box, const Point3& p, double ell);
+
+/// The contact polygon of a face contact (Gaul, "Something to Face"): the
+/// incident face clipped to the reference face's side planes and to the
+/// reference box's far face (deep in, the incident face reaches beyond it),
+/// its corners on or below the reference face. `must` holds the corners deeper than
+/// plane_band below the reference face (a manifold has to cover them), `may`
+/// those down to plane_band above it (a manifold may report them). When no
+/// corner is that deep (the incident face beyond a reference box nested in the
+/// incident box along the normal), the reference face clipped to the incident
+/// box is a candidate too, and the only one when no corner is left at all.
+struct FacePolygon {
+  std::vector<Point3> must, may;
+};
+
+/// The reference face is face k of `reference` on side `side` (the face
+/// through C + side·a_k·A_k, side = ±1); the incident face is the face of
+/// `incident` whose outward normal is most opposed to the reference face's.
+/// One polygon per incident face whose cosine is within cos_band of the most
+/// opposed (ties and near ties: an incident box edge-on to the reference face
+/// makes either face right). plane_band is a length.
+std::vector<FacePolygon> face_contact_polygons(const Obb3d& reference, int k, int side, const Obb3d& incident,
+                                               double cos_band, double plane_band);
+
+/// Edge–edge (Gaul, "Edge to Edge"): the midpoint of the closest points of
+/// a's edge along A_i furthest along n and b's edge along B_j furthest against
+/// n (segments, closest points found over the whole parameter rectangle),
+/// or rather of the part of the segment between them that lies in both boxes:
+/// deep in, a thin or flat box does not reach the midpoint.
+/// nullopt when a supporting edge is ambiguous — |n̂·A_k| or |n̂·B_m| below
+/// `tie` for a side axis of nonzero extent — or the edges are parallel.
+std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& b, int j, const Point3& n,
+                                            double tie);
+
+}  // namespace sepax::oracle
+
+namespace sepax::oracle {
+
+/// The distance from p to the convex hull of `points` (a measurement in
+/// double, CGAL's point–triangle distances over every triple; +∞ for no points).
+double distance_to_hull(const Point3& p, const std::vector<Point3>& points);
+
+}  // namespace sepax::oracle
