@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 
@@ -168,11 +169,41 @@ S leaving(const Local<S>& box, const Vec3<S>& p, const Vec3<S>& v) {
   return std::max(t, S(0));
 }
 
+/// How far p lies outside the box, slab by slab (0 inside).
+template <class S>
+S outside(const Local<S>& box, const Vec3<S>& p) {
+  const Vec3<S> r = p - box.center;
+  S worst = S(0);
+  for (int k = 0; k < 3; ++k) worst = std::max(worst, std::abs(box.axes[k].dot(r)) - box.extents[k]);
+  return worst;
+}
+
+/// The middle parameter of the part of the segment p + t·v, |t| ≤ h, inside
+/// the box (slab clipping); nullopt when it misses the box.
+template <class S>
+std::optional<S> inside_part(const Local<S>& box, const Vec3<S>& p, const Vec3<S>& v, S h) {
+  S lo = -h, hi = h;
+  const Vec3<S> r = p - box.center;
+  for (int k = 0; k < 3; ++k) {
+    const S y = box.axes[k].dot(r), w = box.axes[k].dot(v);
+    if (w == S(0)) {
+      if (std::abs(y) > box.extents[k]) return std::nullopt;
+      continue;
+    }
+    S t0 = (-box.extents[k] - y) / w, t1 = (box.extents[k] - y) / w;
+    if (t0 > t1) std::swap(t0, t1);
+    lo = std::max(lo, t0);
+    hi = std::min(hi, t1);
+  }
+  if (!(lo <= hi)) return std::nullopt;
+  return S(0.5) * (lo + hi);
+}
+
 /// Step 4, in A's frame: the supporting edges along e_i (of A, furthest along
 /// n) and B_j (of B, furthest against n), and the midpoint of their closest
 /// points, or of the part of the segment between them that lies in both boxes.
 template <class S>
-Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, int j, const Vec3<S>& n) {
+Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, int j, const Vec3<S>& n, S tol) {
   Vec3<S> pa = Vec3<S>::Zero();
   for (int k = 0; k < 3; ++k)
     if (k != i) pa[k] = sign_of(n[k]) * a_ext[k];
@@ -198,15 +229,25 @@ Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, in
   // from on_b up to where it leaves B, A from where it enters A; their middle.
   // (Gaul's midpoint when the boxes are thicker than the depth along n; deep
   // in, the midpoint can lie beyond the thinner box.)
+  const Local<S> a_local{Vec3<S>::Zero(), {Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()}, a_ext};
+  Vec3<S> x = S(0.5) * (on_a + on_b);
   const Vec3<S> v = on_a - on_b;
   const S len = v.norm();
-  if (!(len > S(0))) return on_a;
-  const Vec3<S> dir = v / len;
-  const Local<S> a_local{Vec3<S>::Zero(), {Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()}, a_ext};
-  const S in_b = leaving(b, on_b, dir), in_a = leaving(a_local, on_a, Vec3<S>(-dir));
-  const S from = std::max(S(0), len - in_a), to = std::min(len, in_b);
-  if (!(from <= to)) return S(0.5) * (on_a + on_b);
-  return on_b + (S(0.5) * (from + to)) * dir;
+  if (len > S(0)) {
+    const Vec3<S> dir = v / len;
+    const S in_b = leaving(b, on_b, dir), in_a = leaving(a_local, on_a, Vec3<S>(-dir));
+    const S from = std::max(S(0), len - in_a), to = std::min(len, in_b);
+    if (from <= to) x = on_b + (S(0.5) * (from + to)) * dir;
+  }
+  if (outside(a_local, x) <= tol && outside(b, x) <= tol) return x;
+  // Nearly parallel edges: their closest points slide along them by about
+  // u/sin²θ, out of the boxes. The part of each supporting edge inside the
+  // other box is found robustly (slab clipping); the middle of those two parts'
+  // midpoints lies in both boxes.
+  const auto a_part = inside_part(b, pa, Vec3<S>(Vec3<S>::Unit(i)), a_ext[i]);
+  const auto b_part = inside_part(a_local, pb, db, b.extents[j]);
+  if (!a_part || !b_part) return x;
+  return S(0.5) * ((pa + (*a_part) * Vec3<S>(Vec3<S>::Unit(i))) + (pb + (*b_part) * db));
 }
 
 template <class S>
@@ -294,7 +335,7 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
     for (int c = 0; c < out.count; ++c) out.points[c] = to_world(b, out.points[c]);
   } else {
     const Local<S> bl{d, col, b.extents};
-    out.points[0] = to_world(a, edge_contact(a.extents, best.i, bl, best.j, n));
+    out.points[0] = to_world(a, edge_contact(a.extents, best.i, bl, best.j, n, band / S(4)));
     out.count = 1;
   }
   return out;

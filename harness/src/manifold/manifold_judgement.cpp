@@ -52,7 +52,7 @@ std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, cons
       // A's face towards B has its outward normal along n, B's face towards A against it.
       const int side = (c > 0) == reference_is_a ? 1 : -1;
       for (const oracle::FacePolygon& fp : oracle::face_contact_polygons(ref, k, side, inc, 64 * u, plane_band)) {
-        const double g = polygon_gap(points, fp);
+        const double g = polygon_gap(points, fp) / fp.conditioning;
         if (!best || g < *best) best = g;
       }
     }
@@ -60,7 +60,7 @@ std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, cons
   return best;
 }
 
-/// Edge–edge: the distance (/ ℓ, times sin θ, the conditioning) of the points from the exact midpoint of the axis A_i × B_j most parallel to the
+/// Edge–edge: the distance (/ ℓ, times sin²θ, the conditioning) of the points from the exact midpoint of the axis A_i × B_j most parallel to the
 /// normal; nullopt when the supporting edges are ambiguous or no axis exists.
 std::optional<double> edge_point_distance(const Obb3d& a, const Obb3d& b, const Vec3<double>& n,
                                           const std::vector<Vec3<double>>& points, double u, double ell) {
@@ -79,8 +79,10 @@ std::optional<double> edge_point_distance(const Obb3d& a, const Obb3d& b, const 
   if (!mid) return std::nullopt;
   double d = 0;
   for (const Vec3<double>& p : points) d = std::max(d, (p - Vec3<double>((*mid)[0], (*mid)[1], (*mid)[2])).norm());
-  // Nearly parallel edges locate their closest points only to band / sin θ.
-  return d / ell * std::max(sine, 64 * u);
+  // Nearly parallel edges locate their closest points only to about
+  // band / sin²θ (the closest-point solve divides by 1 − cos²θ).
+  const double conditioning = std::max(sine * sine, 64 * u);
+  return d / ell * conditioning;
 }
 
 }  // namespace

@@ -62,7 +62,9 @@ struct BoxFrame {
 };
 
 /// One Sutherland–Hodgman pass in box coordinates: keeps sign·y[k] ≤ limit.
-std::vector<V> clip(const std::vector<V>& in, int k, int sign, const Exact& limit) {
+/// `conditioning` grows to 1/sin α for every edge that crosses the plane at an
+/// angle α: moving the plane by δ moves that corner by δ/sin α along the edge.
+std::vector<V> clip(const std::vector<V>& in, int k, int sign, const Exact& limit, double& conditioning) {
   std::vector<V> out;
   const std::size_t n = in.size();
   for (std::size_t c = 0; c < n; ++c) {
@@ -71,8 +73,11 @@ std::vector<V> clip(const std::vector<V>& in, int k, int sign, const Exact& limi
     const Exact dp = sign * p[k] - limit, dq = sign * q[k] - limit;
     if (dp.sign() <= 0) out.push_back(p);
     if (dp.sign() * dq.sign() < 0) {
+      const V e = q - p;
       const Exact t = dp / (dp - dq);
-      out.push_back(plus(p, scaled(q - p, t)));
+      out.push_back(plus(p, scaled(e, t)));
+      const double sine = std::abs(e[k].convert_to<double>()) / std::sqrt(dot(e, e).convert_to<double>());
+      conditioning = std::max(conditioning, 1 / sine);
     }
   }
   return out;
@@ -90,9 +95,9 @@ FacePolygon reference_face_in(const Obb3d& reference, int k, int side, const Obb
   std::vector<V> poly;
   for (const auto& [du, dw] : {std::pair{u, w}, std::pair{minus_u, w}, std::pair{minus_u, minus_w}, std::pair{u, minus_w}})
     poly.push_back(inc.coordinates(plus(center, plus(du, dw))));
-  for (int axis = 0; axis < 3; ++axis)
-    for (const int s : {1, -1}) poly = clip(poly, axis, s, Exact(incident.extents[axis]));
   FacePolygon fp;
+  for (int axis = 0; axis < 3; ++axis)
+    for (const int s : {1, -1}) poly = clip(poly, axis, s, Exact(incident.extents[axis]), fp.conditioning);
   for (const V& y : poly) fp.must.push_back(rounded(inc.point(y)));
   fp.may = fp.must;
   return fp;
@@ -148,11 +153,12 @@ std::vector<FacePolygon> face_contact_polygons(const Obb3d& reference, int k, in
     std::vector<V> poly;
     for (const auto& [du, dw] : {std::pair{u, w}, std::pair{minus_u, w}, std::pair{minus_u, minus_w}, std::pair{u, minus_w}})
       poly.push_back(ref.coordinates(plus(center, plus(du, dw))));
-    for (const int axis : {(k + 1) % 3, (k + 2) % 3})
-      for (const int s : {1, -1}) poly = clip(poly, axis, s, Exact(reference.extents[axis]));
-    poly = clip(poly, k, -side, Exact(reference.extents[k]));  // and the far face
     FacePolygon fp;
-    const Exact face = Exact(reference.extents[k]), band(plane_band);
+    for (const int axis : {(k + 1) % 3, (k + 2) % 3})
+      for (const int s : {1, -1}) poly = clip(poly, axis, s, Exact(reference.extents[axis]), fp.conditioning);
+    poly = clip(poly, k, -side, Exact(reference.extents[k]), fp.conditioning);  // and the far face
+    // Heights of crossing corners are as uncertain as their places.
+    const Exact face = Exact(reference.extents[k]), band(plane_band * fp.conditioning);
     for (const V& y : poly) {
       const Exact height = side * y[k] - face;  // > 0 above the reference face
       if (height + band < 0) fp.must.push_back(rounded(ref.point(y)));

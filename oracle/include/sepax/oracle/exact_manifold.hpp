@@ -37,6 +37,11 @@ double outside_distance(const Obb3d& box, const Point3& p, double ell);
 /// box is a candidate too, and the only one when no corner is left at all.
 struct FacePolygon {
   std::vector<Point3> must, may;
+  /// How far a corner moves per unit a clipping plane moves: 1/sin α for the
+  /// smallest angle α at which a clipped edge crosses its plane (1 without
+  /// crossings). A kernel's rounding moves the planes by its band, its corners
+  /// by band × conditioning, and the must/may split uses that band too.
+  double conditioning = 1;
 };
 
 /// The reference face is face k of `reference` on side `side` (the face
