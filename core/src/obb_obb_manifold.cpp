@@ -102,9 +102,13 @@ void drop_flattest(Polygon<S>& p) {
 /// Step 3: the reference box R is at the origin of its own frame with unit
 /// axes; its face k on side `side` (±1) faces the incident box I (given in R's
 /// frame). Writes the clipped incident corners on or below that face, in R's
-/// frame; with none (rounding at exact touching), the deepest corner of I.
+/// frame; with none, the reference face inside I; with none either, the
+/// deepest corner of I. Every plane is moved out by tol, a fraction of the
+/// rounding band, so that boxes touching along an edge or at a corner keep
+/// their contact points instead of rounding them away.
 template <class S>
-int face_contact(const std::array<S, 3>& r_ext, int k, S side, const Local<S>& inc, std::array<Vec3<S>, 8>& out) {
+int face_contact(const std::array<S, 3>& r_ext, int k, S side, const Local<S>& inc, S tol,
+                 std::array<Vec3<S>, 8>& out) {
   // Incident face: the face of I whose outward normal is most opposed to side·e_k.
   int m = 0;
   for (int j = 1; j < 3; ++j)
@@ -118,14 +122,14 @@ int face_contact(const std::array<S, 3>& r_ext, int k, S side, const Local<S>& i
   poly.v = {face_center + u + w, face_center - u + w, face_center - u - w, face_center + u - w};
   const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
   for (const int axis : {k1, k2})
-    for (const S s : {S(1), S(-1)}) poly = clip(poly, axis, s, r_ext[axis]);
+    for (const S s : {S(1), S(-1)}) poly = clip(poly, axis, s, r_ext[axis] + tol);
   // And to the reference box's far face: deep in (a flat reference box, or one
   // nested in the incident box along the normal) the incident face reaches
   // beyond it, out of the reference box.
-  poly = clip(poly, k, -side, r_ext[k]);
+  poly = clip(poly, k, -side, r_ext[k] + tol);
   Polygon<S> kept;
   for (int c = 0; c < poly.n; ++c)
-    if (side * poly.v[c][k] <= r_ext[k]) kept.v[kept.n++] = poly.v[c];
+    if (side * poly.v[c][k] <= r_ext[k] + tol) kept.v[kept.n++] = poly.v[c];
   while (kept.n > 8) drop_flattest(kept);
   std::copy_n(kept.v.begin(), kept.n, out.begin());
   if (kept.n > 0) return kept.n;
@@ -142,8 +146,8 @@ int face_contact(const std::array<S, 3>& r_ext, int k, S side, const Local<S>& i
   ref.v = {rc + ru + rw, rc - ru + rw, rc - ru - rw, rc + ru - rw};
   for (int j = 0; j < 3; ++j) {
     const S at = inc.axes[j].dot(inc.center);
-    ref = clip_plane(ref, inc.axes[j], inc.extents[j] + at);
-    ref = clip_plane(ref, Vec3<S>(-inc.axes[j]), inc.extents[j] - at);
+    ref = clip_plane(ref, inc.axes[j], inc.extents[j] + tol + at);
+    ref = clip_plane(ref, Vec3<S>(-inc.axes[j]), inc.extents[j] + tol - at);
   }
   while (ref.n > 8) drop_flattest(ref);
   std::copy_n(ref.v.begin(), ref.n, out.begin());
@@ -240,14 +244,22 @@ Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, in
     if (from <= to) x = on_b + (S(0.5) * (from + to)) * dir;
   }
   if (outside(a_local, x) <= tol && outside(b, x) <= tol) return x;
-  // Nearly parallel edges: their closest points slide along them by about
-  // u/sin²θ, out of the boxes. The part of each supporting edge inside the
-  // other box is found robustly (slab clipping); the middle of those two parts'
+  // Out of a box: nearly parallel edges, whose closest points slide along
+  // them by about u/sin²θ, or a flat box the segment between the closest
+  // points does not cross. The part of each supporting edge inside the other
+  // box is found robustly (slab clipping); the middle of those two parts'
   // midpoints lies in both boxes.
+  // (A flat or segment box meets the other only where its own edge goes in:
+  // then only that part exists, and it is the contact point.)
   const auto a_part = inside_part(b, pa, Vec3<S>(Vec3<S>::Unit(i)), a_ext[i]);
   const auto b_part = inside_part(a_local, pb, db, b.extents[j]);
-  if (!a_part || !b_part) return x;
-  return S(0.5) * ((pa + (*a_part) * Vec3<S>(Vec3<S>::Unit(i))) + (pb + (*b_part) * db));
+  Vec3<S> on_a_part = pa;
+  on_a_part[i] += a_part.value_or(S(0));
+  const Vec3<S> on_b_part = pb + b_part.value_or(S(0)) * db;
+  if (a_part && b_part) return S(0.5) * (on_a_part + on_b_part);
+  if (a_part) return on_a_part;
+  if (b_part) return on_b_part;
+  return x;
 }
 
 template <class S>
@@ -321,7 +333,7 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
     // A is the reference box, in its own frame; B as seen from A.
     const Local<S> inc{d, col, b.extents};
     const S side = sign_of(d[best.i]);
-    out.count = face_contact(a.extents, best.i, side, inc, out.points);
+    out.count = face_contact(a.extents, best.i, side, inc, band / S(32), out.points);
     for (int c = 0; c < out.count; ++c) out.points[c] = to_world(a, out.points[c]);
   } else if (best.kind == AxisKind::face_b) {
     // B is the reference box; A seen from B: center −Bᵀ D, axes the rows of C.
@@ -331,7 +343,7 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
     inc.extents = a.extents;
     // B's face towards A: outward normal −normal, i.e. side −sign(B_j·D).
     const S side = -sign_of(col[best.j].dot(d));
-    out.count = face_contact(b.extents, best.j, side, inc, out.points);
+    out.count = face_contact(b.extents, best.j, side, inc, band / S(32), out.points);
     for (int c = 0; c < out.count; ++c) out.points[c] = to_world(b, out.points[c]);
   } else {
     const Local<S> bl{d, col, b.extents};

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 
 #include "verdict/exact_magnitude.hpp"
@@ -101,6 +102,29 @@ FacePolygon reference_face_in(const Obb3d& reference, int k, int side, const Obb
   for (const V& y : poly) fp.must.push_back(rounded(inc.point(y)));
   fp.may = fp.must;
   return fp;
+}
+
+/// The middle parameter of the part of p + u·v, u in [lo, hi], inside every
+/// box (in box coordinates each |y_k(u)| ≤ a_k is an interval of u); nullopt
+/// when that part is empty.
+std::optional<Exact> inside_both(const V& p, const V& v, Exact lo, Exact hi, std::initializer_list<const Obb3d*> boxes) {
+  for (const Obb3d* box : boxes) {
+    const BoxFrame f(*box);
+    const V y0 = f.coordinates(p), y1 = f.coordinates(plus(p, v));
+    for (int k = 0; k < 3; ++k) {
+      const Exact slope = y1[k] - y0[k], e(box->extents[k]);
+      if (slope.is_zero()) {
+        if (abs(y0[k]) > e) return std::nullopt;
+        continue;
+      }
+      Exact u0 = (-e - y0[k]) / slope, u1 = (e - y0[k]) / slope;
+      if (u0 > u1) std::swap(u0, u1);
+      if (u0 > lo) lo = u0;
+      if (u1 < hi) hi = u1;
+    }
+  }
+  if (lo > hi) return std::nullopt;
+  return Exact((lo + hi) / 2);
 }
 
 }  // namespace
@@ -217,27 +241,19 @@ std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& 
     for (const Exact& t : {eb, Exact(-eb)}) consider(aa.sign() ? clamp(Exact((t * ab - ra) / aa), ea) : Exact(0), t);
   }
   const V on_a = plus(pa, scaled(da, best_s)), on_b = plus(pb, scaled(db, best_t));
-  // The part of the segment on_b + u·(on_a − on_b), u in [0, 1], inside both
-  // boxes: in box coordinates each |y_k(u)| ≤ a_k is an interval of u.
-  const V v = on_a - on_b;
-  Exact lo = 0, hi = 1;
-  for (const Obb3d* box : {&a, &b}) {
-    const BoxFrame f(*box);
-    const V y0 = f.coordinates(on_b), y1 = f.coordinates(on_a);
-    for (int k = 0; k < 3; ++k) {
-      const Exact slope = y1[k] - y0[k], e(box->extents[k]);
-      if (slope.is_zero()) {
-        if (abs(y0[k]) > e) return rounded(scaled(plus(on_a, on_b), Exact(1, 2)));  // misses the box
-        continue;
-      }
-      Exact u0 = (-e - y0[k]) / slope, u1 = (e - y0[k]) / slope;
-      if (u0 > u1) std::swap(u0, u1);
-      if (u0 > lo) lo = u0;
-      if (u1 < hi) hi = u1;
-    }
-  }
-  if (lo > hi) return rounded(scaled(plus(on_a, on_b), Exact(1, 2)));
-  return rounded(plus(on_b, scaled(v, Exact((lo + hi) / 2))));
+  // The part of the segment on_b + u·(on_a − on_b), u in [0, 1], inside both boxes.
+  if (const auto part = inside_both(on_b, on_a - on_b, Exact(0), Exact(1), {&a, &b}))
+    return rounded(plus(on_b, scaled(on_a - on_b, *part)));
+  // It misses (a flat box the segment does not cross): the middle of each
+  // supporting edge's part inside the other box, or the one that exists.
+  const auto a_part = inside_both(pa, da, Exact(-ea), ea, {&b});
+  const auto b_part = inside_both(pb, db, Exact(-eb), eb, {&a});
+  const V on_a_part = plus(pa, scaled(da, a_part.value_or(Exact(0))));
+  const V on_b_part = plus(pb, scaled(db, b_part.value_or(Exact(0))));
+  if (a_part && b_part) return rounded(scaled(plus(on_a_part, on_b_part), Exact(1, 2)));
+  if (a_part) return rounded(on_a_part);
+  if (b_part) return rounded(on_b_part);
+  return rounded(scaled(plus(on_a, on_b), Exact(1, 2)));
 }
 
 }  // namespace sepax::oracle

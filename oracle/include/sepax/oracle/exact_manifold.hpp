@@ -57,7 +57,9 @@ std::vector<FacePolygon> face_contact_polygons(const Obb3d& reference, int k, in
 /// a's edge along A_i furthest along n and b's edge along B_j furthest against
 /// n (segments, closest points found over the whole parameter rectangle),
 /// or rather of the part of the segment between them that lies in both boxes:
-/// deep in, a thin or flat box does not reach the midpoint.
+/// deep in, a thin or flat box does not reach the midpoint. When no part of
+/// that segment lies in both (a flat box it does not cross), the middle of
+/// each supporting edge's part inside the other box (or the one that exists).
 /// nullopt when a supporting edge is ambiguous — |n̂·A_k| or |n̂·B_m| below
 /// `tie` for a side axis of nonzero extent — or the edges are parallel.
 std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& b, int j, const Point3& n,
