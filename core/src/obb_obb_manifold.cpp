@@ -183,18 +183,19 @@ S outside(const Local<S>& box, const Vec3<S>& p) {
 }
 
 /// The middle parameter of the part of the segment p + t·v, |t| ≤ h, inside
-/// the box (slab clipping); nullopt when it misses the box.
+/// the box grown by tol (slab clipping); nullopt when it misses the box.
 template <class S>
-std::optional<S> inside_part(const Local<S>& box, const Vec3<S>& p, const Vec3<S>& v, S h) {
+std::optional<S> inside_part(const Local<S>& box, const Vec3<S>& p, const Vec3<S>& v, S h, S tol) {
   S lo = -h, hi = h;
   const Vec3<S> r = p - box.center;
   for (int k = 0; k < 3; ++k) {
     const S y = box.axes[k].dot(r), w = box.axes[k].dot(v);
+    const S e = box.extents[k] + tol;
     if (w == S(0)) {
-      if (std::abs(y) > box.extents[k]) return std::nullopt;
+      if (std::abs(y) > e) return std::nullopt;
       continue;
     }
-    S t0 = (-box.extents[k] - y) / w, t1 = (box.extents[k] - y) / w;
+    S t0 = (-e - y) / w, t1 = (e - y) / w;
     if (t0 > t1) std::swap(t0, t1);
     lo = std::max(lo, t0);
     hi = std::min(hi, t1);
@@ -251,8 +252,8 @@ Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, in
   // midpoints lies in both boxes.
   // (A flat or segment box meets the other only where its own edge goes in:
   // then only that part exists, and it is the contact point.)
-  const auto a_part = inside_part(b, pa, Vec3<S>(Vec3<S>::Unit(i)), a_ext[i]);
-  const auto b_part = inside_part(a_local, pb, db, b.extents[j]);
+  const auto a_part = inside_part(b, pa, Vec3<S>(Vec3<S>::Unit(i)), a_ext[i], tol);
+  const auto b_part = inside_part(a_local, pb, db, b.extents[j], tol);
   Vec3<S> on_a_part = pa;
   on_a_part[i] += a_part.value_or(S(0));
   const Vec3<S> on_b_part = pb + b_part.value_or(S(0)) * db;

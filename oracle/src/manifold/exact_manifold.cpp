@@ -87,20 +87,27 @@ std::vector<V> clip(const std::vector<V>& in, int k, int sign, const Exact& limi
 /// The reference face (face k of `reference` on side `side`) clipped to the
 /// incident box: the contact polygon when the incident face lies beyond the
 /// reference box. Every corner must be covered and may be reported.
-FacePolygon reference_face_in(const Obb3d& reference, int k, int side, const Obb3d& incident) {
+FacePolygon reference_face_in(const Obb3d& reference, int k, int side, const Obb3d& incident, const Exact& band) {
   const BoxFrame ref(reference), inc(incident);
   const int p = (k + 1) % 3, q = (k + 2) % 3;
   const V center = plus(ref.center, scaled(ref.axes[k], Exact(side * Exact(reference.extents[k]))));
   const V u = scaled(ref.axes[p], Exact(reference.extents[p])), w = scaled(ref.axes[q], Exact(reference.extents[q]));
   const V minus_u = scaled(u, Exact(-1)), minus_w = scaled(w, Exact(-1));
-  std::vector<V> poly;
+  std::vector<V> face;
   for (const auto& [du, dw] : {std::pair{u, w}, std::pair{minus_u, w}, std::pair{minus_u, minus_w}, std::pair{u, minus_w}})
-    poly.push_back(inc.coordinates(plus(center, plus(du, dw))));
+    face.push_back(inc.coordinates(plus(center, plus(du, dw))));
   FacePolygon fp;
-  for (int axis = 0; axis < 3; ++axis)
-    for (const int s : {1, -1}) poly = clip(poly, axis, s, Exact(incident.extents[axis]), fp.conditioning);
-  for (const V& y : poly) fp.must.push_back(rounded(inc.point(y)));
-  fp.may = fp.must;
+  double unused = 1;
+  for (const int grown : {0, 1}) {  // the incident box as it is (must), and grown by the band (may, too)
+    std::vector<V> poly = face;
+    for (int axis = 0; axis < 3; ++axis)
+      for (const int s : {1, -1})
+        poly = clip(poly, axis, s, Exact(Exact(incident.extents[axis]) + grown * band), grown ? unused : fp.conditioning);
+    for (const V& y : poly) {
+      if (!grown) fp.must.push_back(rounded(inc.point(y)));
+      fp.may.push_back(rounded(inc.point(y)));
+    }
+  }
   return fp;
 }
 
@@ -174,25 +181,35 @@ std::vector<FacePolygon> face_contact_polygons(const Obb3d& reference, int k, in
     const V center = plus(inc.center, scaled(inc.axes[m], Exact(sigma * Exact(incident.extents[m]))));
     const V u = scaled(inc.axes[p], Exact(incident.extents[p])), w = scaled(inc.axes[q], Exact(incident.extents[q]));
     const V minus_u = scaled(u, Exact(-1)), minus_w = scaled(w, Exact(-1));
-    std::vector<V> poly;
+    std::vector<V> face;
     for (const auto& [du, dw] : {std::pair{u, w}, std::pair{minus_u, w}, std::pair{minus_u, minus_w}, std::pair{u, minus_w}})
-      poly.push_back(ref.coordinates(plus(center, plus(du, dw))));
+      face.push_back(ref.coordinates(plus(center, plus(du, dw))));
+    // Clipped to the reference box as it is (must: its deep corners) and to
+    // the box grown by the band (may: a kernel's rounding moves the planes by that much).
     FacePolygon fp;
-    for (const int axis : {(k + 1) % 3, (k + 2) % 3})
-      for (const int s : {1, -1}) poly = clip(poly, axis, s, Exact(reference.extents[axis]), fp.conditioning);
-    poly = clip(poly, k, -side, Exact(reference.extents[k]), fp.conditioning);  // and the far face
+    double unused = 1;
+    std::vector<std::pair<V, bool>> corners;  // (corner, of the box as it is)
+    for (const int grown : {0, 1}) {
+      std::vector<V> poly = face;
+      double& conditioning = grown ? unused : fp.conditioning;
+      const Exact out_by = grown * Exact(plane_band);
+      for (const int axis : {(k + 1) % 3, (k + 2) % 3})
+        for (const int s : {1, -1}) poly = clip(poly, axis, s, Exact(Exact(reference.extents[axis]) + out_by), conditioning);
+      poly = clip(poly, k, -side, Exact(Exact(reference.extents[k]) + out_by), conditioning);  // and the far face
+      for (const V& y : poly) corners.emplace_back(y, !grown);
+    }
     // Heights of crossing corners are as uncertain as their places.
-    const Exact face = Exact(reference.extents[k]), band(plane_band * fp.conditioning);
-    for (const V& y : poly) {
-      const Exact height = side * y[k] - face;  // > 0 above the reference face
-      if (height + band < 0) fp.must.push_back(rounded(ref.point(y)));
+    const Exact face_at = Exact(reference.extents[k]), band(plane_band * fp.conditioning);
+    for (const auto& [y, as_is] : corners) {
+      const Exact height = side * y[k] - face_at;  // > 0 above the reference face
+      if (as_is && height + band < 0) fp.must.push_back(rounded(ref.point(y)));
       if (height <= band) fp.may.push_back(rounded(ref.point(y)));
     }
     const bool none_deep = fp.must.empty(), none_near = fp.may.empty();
     if (!none_near) out.push_back(std::move(fp));
     // The incident face wholly beyond the reference box (or nearly): the
     // reference face clipped to the incident box, in its coordinates.
-    if (none_deep) out.push_back(reference_face_in(reference, k, side, incident));
+    if (none_deep) out.push_back(reference_face_in(reference, k, side, incident, Exact(plane_band)));
   }
   return out;
 }
@@ -244,16 +261,9 @@ std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& 
   // The part of the segment on_b + u·(on_a − on_b), u in [0, 1], inside both boxes.
   if (const auto part = inside_both(on_b, on_a - on_b, Exact(0), Exact(1), {&a, &b}))
     return rounded(plus(on_b, scaled(on_a - on_b, *part)));
-  // It misses (a flat box the segment does not cross): the middle of each
-  // supporting edge's part inside the other box, or the one that exists.
-  const auto a_part = inside_both(pa, da, Exact(-ea), ea, {&b});
-  const auto b_part = inside_both(pb, db, Exact(-eb), eb, {&a});
-  const V on_a_part = plus(pa, scaled(da, a_part.value_or(Exact(0))));
-  const V on_b_part = plus(pb, scaled(db, b_part.value_or(Exact(0))));
-  if (a_part && b_part) return rounded(scaled(plus(on_a_part, on_b_part), Exact(1, 2)));
-  if (a_part) return rounded(on_a_part);
-  if (b_part) return rounded(on_b_part);
-  return rounded(scaled(plus(on_a, on_b), Exact(1, 2)));
+  // It misses: a flat box that segment does not cross, which meets the other
+  // box elsewhere along its edge; no one point is the answer there.
+  return std::nullopt;
 }
 
 }  // namespace sepax::oracle

@@ -29,9 +29,12 @@ double outside_distance(const Obb3d& box, const Point3& p, double ell);
 /// The contact polygon of a face contact (Gaul, "Something to Face"): the
 /// incident face clipped to the reference face's side planes and to the
 /// reference box's far face (deep in, the incident face reaches beyond it),
-/// its corners on or below the reference face. `must` holds the corners deeper than
-/// plane_band below the reference face (a manifold has to cover them), `may`
-/// those down to plane_band above it (a manifold may report them). When no
+/// its corners on or below the reference face. `must` holds the corners deeper
+/// than plane_band × conditioning below the reference face (a manifold has to
+/// cover them); `may` those down to that much above it, and the corners of the
+/// polygon clipped to the reference box grown by plane_band (a kernel's
+/// rounding moves the planes by that much; a manifold may report points in
+/// the hull of `may`). When no
 /// corner is that deep (the incident face beyond a reference box nested in the
 /// incident box along the normal), the reference face clipped to the incident
 /// box is a candidate too, and the only one when no corner is left at all.
@@ -57,9 +60,10 @@ std::vector<FacePolygon> face_contact_polygons(const Obb3d& reference, int k, in
 /// a's edge along A_i furthest along n and b's edge along B_j furthest against
 /// n (segments, closest points found over the whole parameter rectangle),
 /// or rather of the part of the segment between them that lies in both boxes:
-/// deep in, a thin or flat box does not reach the midpoint. When no part of
-/// that segment lies in both (a flat box it does not cross), the middle of
-/// each supporting edge's part inside the other box (or the one that exists).
+/// deep in, a thin or flat box does not reach the midpoint. nullopt when no
+/// part of that segment lies in both (a flat box it does not cross, met
+/// elsewhere along the edges: no one point is the answer; the point-in-box
+/// checks judge it).
 /// nullopt when a supporting edge is ambiguous — |n̂·A_k| or |n̂·B_m| below
 /// `tie` for a side axis of nonzero extent — or the edges are parallel.
 std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& b, int j, const Point3& n,
