@@ -60,29 +60,53 @@ std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, cons
   return best;
 }
 
-/// Edge–edge: the distance (/ ℓ, times sin²θ, the conditioning) of the points from the exact midpoint of the axis A_i × B_j most parallel to the
-/// normal; nullopt when the supporting edges are ambiguous or no axis exists.
-std::optional<double> edge_point_distance(const Obb3d& a, const Obb3d& b, const Vec3<double>& n,
-                                          const std::vector<Vec3<double>>& points, double u, double ell) {
-  int bi = 0, bj = 0;
-  double best_cos = -1, sine = 0;
+double distance_to_segment(const Vec3<double>& p, const Vec3<double>& from, const Vec3<double>& to) {
+  const Vec3<double> v = to - from;
+  const double vv = v.squaredNorm();
+  const double t = vv > 0 ? std::clamp((p - from).dot(v) / vv, 0.0, 1.0) : 0.0;
+  return (p - (from + t * v)).norm();
+}
+
+/// Edge–edge: the axes A_i × B_j parallel to the normal (within the
+/// scalar's rounding; several when edges are parallel) that are a least
+/// penetration direction (their overlap within the band of the depth); for
+/// each, the points' distance (/ ℓ, times sin²θ, the conditioning) from the
+/// segment between its exact closest points — nullopt when that is ambiguous (a supporting
+/// edge lies in a face, or a flat box meets the other away from the closest
+/// points). `best` is the smallest of those (nullopt if one is ambiguous).
+struct EdgeCheck {
+  bool attains = false;
+  std::optional<double> best;
+};
+EdgeCheck edge_check(const Obb3d& a, const Obb3d& b, const Vec3<double>& n, const std::vector<Vec3<double>>& points,
+                     double u, double band, const ManifoldTruth& truth) {
+  EdgeCheck out;
+  bool ambiguous = false;
   for (int i = 0; i < 3; ++i)
     for (int k = 0; k < 3; ++k) {
-      const Vec3<double> l = a.axes[i].cross(b.axes[k]);
-      const double len = l.norm();
-      if (!(len > 0)) continue;
-      const double c = std::abs(l.dot(n)) / len;
-      if (c > best_cos) best_cos = c, bi = i, bj = k, sine = len / (a.axes[i].norm() * b.axes[k].norm());
+      Vec3<double> axis = a.axes[i].cross(b.axes[k]);
+      const double len = axis.norm();
+      if (!(len > 0) || !(std::abs(axis.dot(n)) / len >= 1 - 64 * u)) continue;
+      if (axis.dot(n) < 0) axis = -axis;
+      if (!(std::abs(oracle::oriented_overlap(a, b, point3(axis), truth.ell) - truth.depth) <= band)) continue;
+      out.attains = true;
+      const auto segment = oracle::edge_contact_segment(a, i, b, k, point3(n), 64 * u);
+      if (!segment) {
+        ambiguous = true;
+        continue;
+      }
+      const Vec3<double> from((*segment)[0][0], (*segment)[0][1], (*segment)[0][2]);
+      const Vec3<double> to((*segment)[1][0], (*segment)[1][1], (*segment)[1][2]);
+      double d = 0;
+      for (const Vec3<double>& p : points) d = std::max(d, distance_to_segment(p, from, to));
+      // Nearly parallel edges locate their closest points only to about
+      // band / sin²θ (the closest-point solve divides by 1 − cos²θ).
+      const double sine = len / (a.axes[i].norm() * b.axes[k].norm());
+      const double distance = d / truth.ell * std::max(sine * sine, 64 * u);
+      if (!out.best || distance < *out.best) out.best = distance;
     }
-  if (best_cos < 0) return std::nullopt;
-  const auto mid = oracle::edge_contact_midpoint(a, bi, b, bj, point3(n), 64 * u);
-  if (!mid) return std::nullopt;
-  double d = 0;
-  for (const Vec3<double>& p : points) d = std::max(d, (p - Vec3<double>((*mid)[0], (*mid)[1], (*mid)[2])).norm());
-  // Nearly parallel edges locate their closest points only to about
-  // band / sin²θ (the closest-point solve divides by 1 − cos²θ).
-  const double conditioning = std::max(sine * sine, 64 * u);
-  return d / ell * conditioning;
+  if (ambiguous) out.best.reset();
+  return out;
 }
 
 }  // namespace
@@ -144,16 +168,16 @@ ManifoldJudgement judge_manifold(const Obb3d& a, const Obb3d& b, ScalarKind scal
     j.polygon_distance = *face / ell;
     return j;
   }
-  const std::optional<double> edge = edge_point_distance(a, b, n, says.points, u, ell);
-  if (edge && *edge <= band) {
-    j.polygon_distance = *edge;
+  const EdgeCheck edge = edge_check(a, b, n, says.points, u, band, truth);
+  if (edge.attains && (!edge.best || *edge.best <= band)) {
+    j.polygon_distance = edge.best;
     return j;
   }
   if (face) {
     j.polygon_distance = *face / ell;
     fail("face contact polygon");
-  } else if (edge) {
-    j.polygon_distance = *edge;
+  } else if (edge.attains) {
+    j.polygon_distance = edge.best;
     fail("edge contact point");
   }
   return j;

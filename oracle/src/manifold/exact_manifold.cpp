@@ -214,7 +214,7 @@ std::vector<FacePolygon> face_contact_polygons(const Obb3d& reference, int k, in
   return out;
 }
 
-std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& b, int j, const Point3& n,
+std::optional<std::array<Point3, 2>> edge_contact_segment(const Obb3d& a, int i, const Obb3d& b, int j, const Point3& n,
                                             double tie) {
   const double norm = std::hypot(n[0], n[1], n[2]);
   if (!(norm > 0)) return std::nullopt;
@@ -258,12 +258,11 @@ std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& 
     for (const Exact& t : {eb, Exact(-eb)}) consider(aa.sign() ? clamp(Exact((t * ab - ra) / aa), ea) : Exact(0), t);
   }
   const V on_a = plus(pa, scaled(da, best_s)), on_b = plus(pb, scaled(db, best_t));
-  // The part of the segment on_b + u·(on_a − on_b), u in [0, 1], inside both boxes.
-  if (const auto part = inside_both(on_b, on_a - on_b, Exact(0), Exact(1), {&a, &b}))
-    return rounded(plus(on_b, scaled(on_a - on_b, *part)));
-  // It misses: a flat box that segment does not cross, which meets the other
-  // box elsewhere along its edge; no one point is the answer there.
-  return std::nullopt;
+  // Some of the segment between them inside both boxes, or it misses: a flat
+  // box that segment does not cross, which meets the other box elsewhere
+  // along its edge; no one place is the answer there.
+  if (!inside_both(on_b, on_a - on_b, Exact(0), Exact(1), {&a, &b})) return std::nullopt;
+  return std::array<Point3, 2>{rounded(on_b), rounded(on_a)};
 }
 
 }  // namespace sepax::oracle

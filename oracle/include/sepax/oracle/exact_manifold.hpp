@@ -56,18 +56,17 @@ struct FacePolygon {
 std::vector<FacePolygon> face_contact_polygons(const Obb3d& reference, int k, int side, const Obb3d& incident,
                                                double cos_band, double plane_band);
 
-/// Edge–edge (Gaul, "Edge to Edge"): the midpoint of the closest points of
-/// a's edge along A_i furthest along n and b's edge along B_j furthest against
-/// n (segments, closest points found over the whole parameter rectangle),
-/// or rather of the part of the segment between them that lies in both boxes:
-/// deep in, a thin or flat box does not reach the midpoint. nullopt when no
-/// part of that segment lies in both (a flat box it does not cross, met
-/// elsewhere along the edges: no one point is the answer; the point-in-box
-/// checks judge it).
+/// Edge–edge (Gaul, "Edge to Edge"): the closest points of a's edge along A_i
+/// furthest along n and b's edge along B_j furthest against n (segments,
+/// closest points found over the whole parameter rectangle), b's first. An
+/// edge contact point lies on the segment between them, where it is inside
+/// both boxes (Gaul takes the midpoint; deep in, a thin box does not reach it).
 /// nullopt when a supporting edge is ambiguous — |n̂·A_k| or |n̂·B_m| below
-/// `tie` for a side axis of nonzero extent — or the edges are parallel.
-std::optional<Point3> edge_contact_midpoint(const Obb3d& a, int i, const Obb3d& b, int j, const Point3& n,
-                                            double tie);
+/// `tie` for a side axis of nonzero extent — the edges are parallel, or no part
+/// of that segment lies in both boxes (a flat box it does not cross, met
+/// elsewhere along the edges: no one place is the answer).
+std::optional<std::array<Point3, 2>> edge_contact_segment(const Obb3d& a, int i, const Obb3d& b, int j,
+                                                          const Point3& n, double tie);
 
 }  // namespace sepax::oracle
 

@@ -11,7 +11,7 @@
 /// | normal | the boxes' overlap along it, oriented from A to B, is within the band of depth* |
 /// | points | each lies in both boxes, each grown by the band (outside_distance) |
 /// | face polygon | when the normal is a face normal and that face's overlap is within the band of depth*: the points' hull and the exact clipped polygon (for some tied reference and incident face) are within band × conditioning of each other (an edge crossing a clipping plane at a small angle α moves its corner by 1/sin α times the plane's error) |
-/// | edge point | otherwise, for the edge–edge axis A_i × B_j most parallel to the normal: the points are within band / sin²θ of the exact contact point (θ the angle of the edges: the closest points of nearly parallel edges are ill-conditioned) |
+/// | edge point | otherwise, when an edge–edge axis A_i × B_j parallel to the normal attains the depth within the band: the points are within band / sin²θ of the segment between its supporting edges' exact closest points (θ the angle of the edges: the closest points of nearly parallel edges are ill-conditioned), unless those are ambiguous (oracle::edge_contact_segment) |
 ///
 /// When a face and an edge axis both attain the depth within the band, either
 /// manifold passes.
@@ -51,7 +51,7 @@ struct ManifoldJudgement {
   std::optional<double> depth_error;       ///< |depth − depth*| / ℓ
   std::optional<double> normal_excess;     ///< oriented overlap on the normal / ℓ − depth*
   std::optional<double> point_distance;    ///< largest outside_distance of a point / ℓ
-  std::optional<double> polygon_distance;  ///< face: hull distance / ℓ / conditioning; edge: distance to the exact point / ℓ · sin²θ
+  std::optional<double> polygon_distance;  ///< face: hull distance / ℓ / conditioning; edge: distance to the exact closest points' segment / ℓ · sin²θ
 };
 
 ManifoldJudgement judge_manifold(const Obb3d& a, const Obb3d& b, ScalarKind scalar, const ManifoldAnswer& says,
