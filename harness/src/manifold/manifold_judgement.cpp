@@ -22,13 +22,27 @@ ShapePair pair_of(const Obb3d& a, const Obb3d& b) {
 
 oracle::Point3 point3(const Vec3<double>& v) { return {v[0], v[1], v[2]}; }
 
+/// The points projected along the unit normal onto the plane through the
+/// origin perpendicular to it: where a point lies along the normal (on the
+/// incident face, on the reference face, or between them as FCL puts them)
+/// is the point-in-box checks' business; the polygon is compared across it.
+std::vector<oracle::Point3> across(const std::vector<oracle::Point3>& points, const Vec3<double>& n) {
+  std::vector<oracle::Point3> out;
+  for (const oracle::Point3& p : points) {
+    const Vec3<double> v(p[0], p[1], p[2]);
+    out.push_back(point3(v - v.dot(n) * n));
+  }
+  return out;
+}
+
 /// How far the kernel's points and the exact polygon are from covering each
-/// other: every `must` corner near the points' hull, every point near the hull
-/// of the `may` corners.
-double polygon_gap(const std::vector<oracle::Point3>& points, const oracle::FacePolygon& exact) {
+/// other, across the normal: every `must` corner near the points' hull, every
+/// point near the hull of the `may` corners.
+double polygon_gap(const std::vector<oracle::Point3>& points, const oracle::FacePolygon& exact, const Vec3<double>& n) {
+  const std::vector<oracle::Point3> k = across(points, n), must = across(exact.must, n), may = across(exact.may, n);
   double gap = 0;
-  for (const oracle::Point3& e : exact.must) gap = std::max(gap, oracle::distance_to_hull(e, points));
-  for (const oracle::Point3& k : points) gap = std::max(gap, oracle::distance_to_hull(k, exact.may));
+  for (const oracle::Point3& e : must) gap = std::max(gap, oracle::distance_to_hull(e, k));
+  for (const oracle::Point3& x : k) gap = std::max(gap, oracle::distance_to_hull(x, may));
   return gap;
 }
 
@@ -52,7 +66,7 @@ std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, cons
       // A's face towards B has its outward normal along n, B's face towards A against it.
       const int side = (c > 0) == reference_is_a ? 1 : -1;
       for (const oracle::FacePolygon& fp : oracle::face_contact_polygons(ref, k, side, inc, 64 * u, plane_band)) {
-        const double g = polygon_gap(points, fp) / fp.conditioning;
+        const double g = polygon_gap(points, fp, n.normalized()) / fp.conditioning;
         if (!best || g < *best) best = g;
       }
     }
