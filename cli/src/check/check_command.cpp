@@ -529,18 +529,19 @@ class CaseChecker {
 }  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  // --kernel ids of the kernels beside the registry (2D rectangles, spheres)
-  // go to those queries' cases, the others to the registry.
+  // --kernel ids of the kernels beside the registry (2D rectangles, spheres,
+  // manifolds) go to those queries' cases, the others to the registry.
   const std::vector<RectKernel> rects = rect_kernels();
   const std::vector<SphereKernel> spheres = sphere_kernels();
   const std::vector<BoxSphereKernel> box_spheres = box_sphere_kernels();
+  const std::vector<ManifoldKernel> manifolds = manifold_kernels();
   std::set<std::string> beside;  // ids named with --kernel that are not the registry's
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
     const auto named = [&](const auto& list) {
       return std::any_of(list.begin(), list.end(), [&](const auto& k) { return k.id == id; });
     };
-    if (named(rects) || named(spheres) || named(box_spheres))
+    if (named(rects) || named(spheres) || named(box_spheres) || named(manifolds))
       beside.insert(id);
     else
       registry_ids.push_back(id);
@@ -586,6 +587,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       continue;
     }
     const Case& c = std::get<Case>(entry);
+    if (c.manifold) {
+      pair_checker.check_manifold(c, pick(manifolds, c.scalar));
+      continue;
+    }
     std::vector<const KernelInfo*> kernels = kernels_for(c, *chosen, !options.kernel_ids.empty());
     const std::vector<KernelInfo> recorded = recorded_kernels(c);
     for (const KernelInfo& k : recorded) kernels.push_back(&k);

@@ -1,13 +1,14 @@
 #pragma once
 /// \file `sepax check` on the cases of the queries beside the 3D registry:
 /// rect_rect (static, and first contact when the case has a motion) and
-/// sphere_sphere (static, and Gomez's sweep when it has one) and aabb_sphere
-/// (Arvo's test), each kernel
-/// judged on the case rounded to its scalar, as `verify` judges them.
+/// sphere_sphere (static, and Gomez's sweep when it has one), aabb_sphere
+/// (Arvo's test) and obb_obb_manifold (contact manifolds: manifold_check.cpp),
+/// each kernel judged on the case rounded to its scalar, as `verify` judges them.
 #include <ostream>
 #include <vector>
 
 #include "check/check_tally.hpp"
+#include "kernel_lists/manifold_kernels.hpp"
 #include "kernel_lists/rect_kernels.hpp"
 #include "kernel_lists/sphere_kernels.hpp"
 #include "sepax/harness/case_file.hpp"
@@ -25,6 +26,8 @@ class PairQueryChecker {
   void check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels);
   /// An aabb_sphere case (c.box set).
   void check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels);
+  /// An obb_obb_manifold case (c.manifold set).
+  void check_manifold(const harness::Case& c, const std::vector<const ManifoldKernel*>& kernels);
 
  private:
   void count(oracle::Class k, bool peer);

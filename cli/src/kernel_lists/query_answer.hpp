@@ -1,10 +1,12 @@
 #pragma once
 /// \file A kernel's answer to a query outside the 3D registry (2D rectangles,
-/// Gomez's spheres): do the shapes meet — at rest, or within the frame — and,
-/// for a sweep that reports one, its first time of contact.
+/// Gomez's spheres, OBB–OBB manifolds): do the shapes meet — at rest, or within
+/// the frame — and, for a sweep that reports one, its first time of contact;
+/// for a manifold kernel, the manifold.
 #include <optional>
 
 #include "sepax/core/moving/motion.hpp"  // ContactState
+#include "sepax/harness/manifold/manifold_judgement.hpp"
 
 namespace sepax::cli {
 
@@ -13,6 +15,8 @@ struct QueryAnswer {
   /// Sweeps: the first time u of contact; none when the shapes overlap at the
   /// start or never meet.
   std::optional<double> time;
+  /// Manifold kernels: the contact manifold (meets = its contact).
+  std::optional<harness::ManifoldAnswer> manifold;
 };
 
 /// The contact state the answer reports.

@@ -13,11 +13,28 @@
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
 #include "sepax/oracle/exact_rect2.hpp"
+#include "verify/manifold_query.hpp"
 
 namespace sepax::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+QueryVerdict verdict_of(oracle::Class c, std::optional<double> margin, std::optional<double> tolerance,
+                        std::optional<double> time_error) {
+  QueryVerdict v;
+  v.verdict_class = c;
+  v.margin = margin;
+  v.tolerance = tolerance;
+  v.time_error = time_error;
+  return v;
+}
+
+QueryAnswer meets(bool says) {
+  QueryAnswer a;
+  a.meets = says;
+  return a;
+}
 
 /// The families' names, in their order (the generators take the index).
 template <class F>
@@ -50,7 +67,7 @@ PairQuery<gen::RectPair, bool> rect_query() {
   q.exact_meets = [](bool e) { return e; };
   q.judge = [](const gen::RectPair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
     const harness::RectJudgement j = harness::judge_rect_verdict(p.a, p.b, s, a.meets, exact);
-    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, std::nullopt};
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
   };
   q.case_line = [](const gen::RectPair& p, const CaseLabel& l) { return harness::format_case(planar_case(p.a, p.b, l)); };
   for (const RectKernel& k : rect_kernels())
@@ -58,7 +75,7 @@ PairQuery<gen::RectPair, bool> rect_query() {
       q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::RectPair& p) -> std::optional<QueryAnswer> {
                              const std::optional<bool> says = t(p.a, p.b);
                              if (!says) return std::nullopt;
-                             return QueryAnswer{*says, std::nullopt};
+                             return meets(*says);
                            }});
   return q;
 }
@@ -77,7 +94,7 @@ PairQuery<gen::RectMotionCase, oracle::ExactRectContact> rect_motion_query() {
     const ContactState state = state_of(a);
     const harness::RectContactJudgement j =
         harness::judge_rect_contact(c.a, c.b, c.motion, s, state, a.time.value_or(0), e.state, e.time);
-    return QueryVerdict{j.verdict_class, std::nullopt, j.tolerance, j.time_error};
+    return verdict_of(j.verdict_class, std::nullopt, j.tolerance, j.time_error);
   };
   q.case_line = [](const gen::RectMotionCase& m, const CaseLabel& l) {
     harness::PlanarCase c = planar_case(m.a, m.b, l);
@@ -129,7 +146,7 @@ PairQuery<gen::SpherePair, bool> sphere_static_query() {
   q.exact_meets = [](bool e) { return e; };
   q.judge = [](const gen::SpherePair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
     const harness::SphereJudgement j = harness::judge_sphere_static(p.a, p.b, s, a.meets, exact);
-    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, std::nullopt};
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
   };
   q.case_line = [](const gen::SpherePair& p, const CaseLabel& l) {
     return harness::format_case(sphere_case(p.a, p.b, l));
@@ -137,7 +154,7 @@ PairQuery<gen::SpherePair, bool> sphere_static_query() {
   for (const SphereKernel& k : sphere_kernels())
     if (!k.sweep)
       q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::SpherePair& p) -> std::optional<QueryAnswer> {
-                             return QueryAnswer{t(p.a, p.b), std::nullopt};
+                             return meets(t(p.a, p.b));
                            }});
   return q;
 }
@@ -154,7 +171,7 @@ PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
   q.exact_meets = [](bool e) { return e; };
   q.judge = [](const gen::BoxSpherePair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
     const harness::SphereJudgement j = harness::judge_aabb_sphere(p.box, p.sphere, s, a.meets, exact);
-    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, std::nullopt};
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
   };
   q.case_line = [](const gen::BoxSpherePair& p, const CaseLabel& l) {
     harness::SphereCase c = sphere_case(Sphere3<double>{}, p.sphere, l);
@@ -163,7 +180,7 @@ PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
   };
   for (const BoxSphereKernel& k : box_sphere_kernels())
     q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::BoxSpherePair& p) -> std::optional<QueryAnswer> {
-                           return QueryAnswer{t(p.box, p.sphere), std::nullopt};
+                           return meets(t(p.box, p.sphere));
                          }});
   return q;
 }
@@ -182,7 +199,7 @@ PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
     const ContactState state = state_of(a);
     const harness::SphereJudgement j =
         harness::judge_sphere_sweep(c.a, c.da, c.b, c.db, s, state, a.time.value_or(0), e);
-    return QueryVerdict{j.verdict_class, j.margin, j.tolerance, j.time_error};
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
   };
   q.case_line = [](const gen::SphereSweepCase& c, const CaseLabel& l) {
     harness::SphereCase sc = sphere_case(c.a, c.b, l);
@@ -215,6 +232,9 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   run_pair_query(sphere_static_query(), options, results, run_id, out);
   run_pair_query(sphere_sweep_query(), options, results, run_id, out);
   run_pair_query(box_sphere_query(), options, results, run_id, out);
+  PairQuery<ShapePair, harness::ManifoldTruth> manifolds = manifold_query();
+  manifolds.cases_per_group = options.manifold_cases;
+  run_pair_query(manifolds, options, results, run_id, out);
   return out;
 }
 
@@ -236,28 +256,32 @@ Json pair_query_row_json(const PairQueryRow& r, std::uint64_t seed, const std::s
   j["gross"] = r.gross;
   j["refused"] = r.refused;
   j["ns_per_call"] = r.cases > 0 ? r.seconds * 1e9 / double(r.cases) : 0.0;
-  if (!r.time_errors.empty()) {
-    std::vector<double> v = r.time_errors;
+  const auto spread = [&](const char* key, std::vector<double> v) {
+    if (v.empty()) return;
     std::sort(v.begin(), v.end());
     auto at = [&](double q) { return v[std::min(v.size() - 1, std::size_t(q * double(v.size() - 1) + 0.5))]; };
-    j["time_error"] = {{"p50", at(0.5)}, {"p99", at(0.99)}, {"max", v.back()}, {"n", v.size()}};
-  }
+    j[key] = {{"p50", at(0.5)}, {"p99", at(0.99)}, {"max", v.back()}, {"n", v.size()}};
+  };
+  spread("time_error", r.time_errors);
+  spread("depth_error", r.depth_errors);        // manifolds: |depth − depth*| / ℓ
+  spread("point_distance", r.point_distances);  // manifolds: a point's distance outside a box / ℓ
   return j;
 }
 
 std::string pair_query_table_title() {
-  return "Queries of the seed articles beyond the SAT registry (2D rectangles; Gomez's sphere test and sweep), each "
-         "answer against the exact one";
+  return "Queries of the seed articles beyond the SAT registry (2D rectangles; Gomez's sphere tests and sweep; "
+         "OBB-OBB contact manifolds), each answer against the exact one";
 }
 
 Table make_pair_query_table(const std::vector<PairQueryRow>& rows) {
   Table t({{"query"}, {"mode"}, {"kernel"}, {"family"}, {"cases", Table::Align::right},
            {"exact hits", Table::Align::right}, {"ok", Table::Align::right}, {"boundary", Table::Align::right},
-           {"gross", Table::Align::right}, {"refused", Table::Align::right}, {"|t - t*| p99", Table::Align::right}});
+           {"gross", Table::Align::right}, {"refused", Table::Align::right}, {"|t - t*| p99", Table::Align::right},
+           {"depth err p99", Table::Align::right}, {"point dist max", Table::Align::right}});
   for (const PairQueryRow& r : rows)
     t.add_row({r.query, r.mode, r.kernel, r.family, std::to_string(r.cases), std::to_string(r.truth_hits),
                std::to_string(r.ok), std::to_string(r.boundary), std::to_string(r.gross), std::to_string(r.refused),
-               quantile(r.time_errors, 0.99)});
+               quantile(r.time_errors, 0.99), quantile(r.depth_errors, 0.99), quantile(r.point_distances, 1.0)});
   return t;
 }
 

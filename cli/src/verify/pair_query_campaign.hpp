@@ -33,6 +33,10 @@ struct QueryVerdict {
   oracle::Class verdict_class = oracle::Class::ok;
   std::optional<double> margin, tolerance;  ///< when the answer was wrong (or its time off)
   std::optional<double> time_error;         ///< |t − t*| when both report a first contact
+  /// Manifolds in contact on both sides: |depth − depth*| / ℓ and the largest
+  /// distance of a point outside either box / ℓ.
+  std::optional<double> depth_error, point_distance;
+  std::string reason;  ///< what was wrong, when the judge says (manifolds)
 };
 
 template <class Pair>
@@ -62,6 +66,7 @@ struct PairQuery {
   std::function<QueryVerdict(const Pair&, ScalarKind, const QueryAnswer&, const Exact&)> judge;
   std::function<std::string(const Pair&, const CaseLabel&)> case_line;
   std::vector<PairKernel<Pair>> kernels;
+  std::size_t cases_per_group = 0;  ///< 0: PairQueryOptions::cases_per_group
 };
 
 struct PairQueryOptions {
@@ -69,6 +74,7 @@ struct PairQueryOptions {
   std::size_t cases_per_group = 4000;
   std::string program = "sepax";  ///< argv[0], for the replay commands
   std::size_t max_replays = 10;   ///< case files kept per kernel x family
+  std::size_t manifold_cases = 1000;  ///< per family x scalar for obb_obb_manifold (its judge costs ~0.3 ms a kernel)
 };
 
 /// One kernel on one family of one query.
@@ -80,6 +86,7 @@ struct PairQueryRow {
   std::size_t truth_hits = 0;  ///< cases that meet exactly
   double seconds = 0;          ///< inside the kernel, every case
   std::vector<double> time_errors;  ///< |t − t*| of agreeing first contacts
+  std::vector<double> depth_errors, point_distances;  ///< manifolds in contact on both sides
 };
 
 struct PairQueryResult {
@@ -121,7 +128,8 @@ void run_pair_query(const PairQuery<Pair, Exact>& q, const PairQueryOptions& opt
           rows.push_back(std::move(row));
         }
       std::vector<std::size_t> replays(mine.size(), 0);
-      for (std::size_t i = 0; i < options.cases_per_group; ++i) {
+      const std::size_t cases = q.cases_per_group ? q.cases_per_group : options.cases_per_group;
+      for (std::size_t i = 0; i < cases; ++i) {
         gen::SeededSource source(group_seed, i);
         const Pair p = q.generate(f, scalar, source);
         const Exact exact = q.exact(p);
@@ -139,6 +147,8 @@ void run_pair_query(const PairQuery<Pair, Exact>& q, const PairQueryOptions& opt
           }
           const QueryVerdict v = q.judge(p, scalar, *says, exact);
           if (v.time_error) row.time_errors.push_back(*v.time_error);
+          if (v.depth_error) row.depth_errors.push_back(*v.depth_error);
+          if (v.point_distance) row.point_distances.push_back(*v.point_distance);
           switch (v.verdict_class) {
             case oracle::Class::ok: ++row.ok; break;
             case oracle::Class::boundary: ++row.boundary; break;
@@ -153,16 +163,16 @@ void run_pair_query(const PairQuery<Pair, Exact>& q, const PairQueryOptions& opt
             const auto file = results.write_text("gross", stem + ".jsonl", q.case_line(p, label) + "\n");
             out.replays.push_back(
                 {fmt::format("{} check {} --kernel {}", options.program, file.string(), mine[k]->id),
-                 fmt::format("{}: {} case {}: says {}{}, exactly {} (margin {:.3g}, band {:.3g})", mine[k]->id, group,
-                             i, says->meets ? "meeting" : "apart",
+                 fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", mine[k]->id,
+                             group, i, says->meets ? "meeting" : "apart",
                              says->time ? fmt::format(" at t = {:.17g}", *says->time) : "", meets ? "meeting" : "apart",
-                             v.margin.value_or(0), v.tolerance.value_or(0))});
+                             v.reason.empty() ? "" : ": " + v.reason, v.margin.value_or(0), v.tolerance.value_or(0))});
           } catch (const std::exception& e) {
             out.notes.push_back(fmt::format("note: {} campaign: cannot write a replay file: {}", q.name, e.what()));
           }
         }
       }
-      out.cases += options.cases_per_group;
+      out.cases += cases;
       std::vector<nlohmann::ordered_json> lines;
       for (PairQueryRow& r : rows) {
         lines.push_back(pair_query_row_json(r, options.seed, run_id));

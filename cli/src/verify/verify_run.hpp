@@ -162,15 +162,17 @@ class VerifyRun {
     for (const std::string& note : trees_.notes) notes_.push_back(note);
   }
 
-  /// The queries beyond the registry: 2D rectangles, Gomez's spheres (a fixed
-  /// number of cases per group, no share of the budget).
+  /// The queries beyond the registry: 2D rectangles, Gomez's spheres, OBB–OBB
+  /// manifolds (a fixed number of cases per group, no share of the budget).
   void run_pair_queries() {
     PairQueryOptions o;
     o.seed = options_.seed;
     o.cases_per_group = options_.pair_query_cases;
+    o.manifold_cases = options_.manifold_cases;
     o.program = options_.program;
-    out_ << fmt::format("rect_rect, sphere_sphere: {} cases per query x mode x scalar x family group ...\n",
-                        o.cases_per_group)
+    out_ << fmt::format("rect_rect, sphere_sphere, aabb_sphere: {} cases per query x mode x scalar x family group; "
+                        "obb_obb_manifold: {} per scalar x family ...\n",
+                        o.cases_per_group, o.manifold_cases)
          << std::flush;
     pair_queries_ = run_pair_query_campaigns(o, results_, run_id_);
     for (const PairQueryRow& r : pair_queries_.rows) {

@@ -8,10 +8,11 @@
 ///    "motion":{"va":[0,0,0],"vb":[-1,0,0],"T":1}}
 ///
 /// Reading rules:
-///  - `query` obb_obb | tri_obb | tri_tri | rect_rect (2D: planar_case.hpp) |
-///    sphere_sphere (gomez/sphere_case.hpp); a box is {"center","axes","extents"},
-///    a triangle {"vertices"}; obb_obb: a, b boxes; tri_obb: a triangle, b box;
-///    tri_tri: a, b triangles.
+///  - `query` obb_obb | obb_obb_manifold | tri_obb | tri_tri | rect_rect (2D:
+///    planar_case.hpp) | sphere_sphere | aabb_sphere (gomez/sphere_case.hpp);
+///    a box is {"center","axes","extents"}, a triangle {"vertices"}; obb_obb
+///    and obb_obb_manifold (the contact manifold of the boxes, static only):
+///    a, b boxes; tri_obb: a triangle, b box; tri_tri: a, b triangles.
 ///  - `scalar` "float" | "double" (default "double"); `id` (default "line-N");
 ///    `family` free text; `motion` optional {"va","vb","T"} (velocities, T ≥ 0).
 ///  - scalar "float": every number is rounded to the nearest float as it is read
@@ -79,6 +80,8 @@ struct Case {
   ScalarKind scalar = ScalarKind::float64;
   std::optional<std::string> family;
   ShapePair pair;  ///< pair.query is the case's query
+  /// query obb_obb_manifold: the boxes' contact manifold is asked for (pair.query is obb_obb).
+  bool manifold = false;
   std::optional<CaseMotion> motion;
   /// Verdicts computed elsewhere, to be judged (RecordedVerdict).
   std::vector<RecordedVerdict> verdicts;

@@ -1,0 +1,65 @@
+// verify's obb_obb_manifold campaign (manifold_query.hpp).
+#include "verify/manifold_query.hpp"
+
+#include "kernel_lists/manifold_kernels.hpp"
+#include "sepax/generators/family.hpp"
+#include "sepax/generators/generate.hpp"
+#include "sepax/harness/case_file.hpp"
+
+namespace sepax::cli {
+namespace {
+
+/// The static families of the OBB–OBB query (motion is the moving family).
+std::vector<gen::Family> static_families() {
+  std::vector<gen::Family> out;
+  for (const gen::Family f : gen::all_families())
+    if (f != gen::Family::motion) out.push_back(f);
+  return out;
+}
+
+}  // namespace
+
+PairQuery<ShapePair, harness::ManifoldTruth> manifold_query() {
+  PairQuery<ShapePair, harness::ManifoldTruth> q;
+  q.name = "obb_obb_manifold";
+  q.mode = "find_manifold";
+  for (const gen::Family f : static_families()) q.families.emplace_back(gen::to_string(f));
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate(static_families()[f], Query::obb_obb, s, src);
+  };
+  q.exact = [](const ShapePair& p) { return harness::manifold_truth(p.obb_a, p.obb_b); };
+  q.exact_meets = [](const harness::ManifoldTruth& t) { return t.intersects; };
+  q.judge = [](const ShapePair& p, ScalarKind s, const QueryAnswer& a, const harness::ManifoldTruth& t) {
+    const harness::ManifoldJudgement j = harness::judge_manifold(p.obb_a, p.obb_b, s, *a.manifold, t);
+    QueryVerdict v;
+    v.verdict_class = j.verdict_class;
+    v.tolerance = j.tolerance;
+    v.depth_error = j.depth_error;
+    v.point_distance = j.point_distance;
+    v.reason = j.reason;
+    if (j.verdict_class != oracle::Class::ok) v.margin = t.margin;
+    return v;
+  };
+  q.case_line = [](const ShapePair& p, const CaseLabel& l) {
+    harness::Case c;
+    c.id = l.id;
+    c.scalar = l.scalar;
+    c.family = l.family;
+    c.pair = p;
+    c.manifold = true;
+    c.origin = l.origin;
+    return harness::format_case(c);
+  };
+  // The generators store numbers of the case's scalar: every kernel of that
+  // scalar sees the boxes as stored.
+  for (const ManifoldKernel& k : manifold_kernels())
+    q.kernels.push_back({k.id, k.scalar, k.peer, [run = k.run](const ShapePair& p) -> std::optional<QueryAnswer> {
+                           QueryAnswer a;
+                           a.manifold = run(p.obb_a, p.obb_b);
+                           a.meets = a.manifold->contact;
+                           return a;
+                         }});
+  return q;
+}
+
+}  // namespace sepax::cli
