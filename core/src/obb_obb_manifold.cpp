@@ -281,10 +281,16 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
     for (int j = 0; j < 3; ++j) col[j][i] = a.axes[i].dot(b.axes[j]);
   }
   // Step 1 and 2: the separation s(L)/|L| of every axis, the largest kept.
-  // Ties within the rounding band go to the earlier axis of Table 1's order
-  // among the faces, and to the faces against the edges.
+  // Ties go to the earlier axis of Table 1's order among the faces, and to
+  // the faces against the edges within `tie`: a few dozen ulps of the boxes'
+  // coordinates and sizes, the scale the inputs' own rounding has. Boxes with
+  // nearly parallel frames make edge axes that duplicate a face normal; their
+  // separations differ by far less than the boxes' rounding, and the face
+  // contact, with its whole polygon, is the manifold a solver needs.
   const S size = a.extents[0] + a.extents[1] + a.extents[2] + b.extents[0] + b.extents[1] + b.extents[2];
   const S band = S(64 * scalar_traits<S>::unit_roundoff) * (size + d.cwiseAbs().maxCoeff());
+  const S coordinates = std::max(a.center.cwiseAbs().maxCoeff(), b.center.cwiseAbs().maxCoeff());
+  const S tie = S(24 * scalar_traits<S>::unit_roundoff) * (coordinates + 2 * size);
   SeparatingAxis best{AxisKind::face_a, 0, 0};
   S best_s = -std::numeric_limits<S>::infinity();
   Vec3<S> best_l = Vec3<S>::Zero();  // unnormalised, in A's frame
@@ -319,7 +325,7 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
       const S s = (r - (r0 + r1)) / std::sqrt(ll);
       if (s > edge_s) edge_s = s, edge = {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)}, edge_l = l;
     }
-  if (edge_s > best_s + band) best = edge, best_s = edge_s, best_l = edge_l;
+  if (edge_s > best_s + tie) best = edge, best_s = edge_s, best_l = edge_l;
 
   out.contact = true;
   out.axis = best;

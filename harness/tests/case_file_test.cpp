@@ -303,3 +303,32 @@ TEST(CaseFile, FloatWriteThenReadIsBitExact) {
 
 }  // namespace
 }  // namespace sepax::harness
+
+namespace sepax::harness {
+namespace {
+
+TEST(ManifoldCaseFile, ReadsWritesAndRefusesMotion) {
+  const std::string line =
+      R"({"id":"m1","query":"obb_obb_manifold","scalar":"double","family":"random",)"
+      R"("a":{"center":[0,0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[2,2,1]},)"
+      R"("b":{"center":["0x1p-1","-0x1p-1","0x1.cp+0"],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":["0x1p-1","0x1p-1",1]}})";
+  const CaseOrError read = parse_case(line, 1);
+  ASSERT_TRUE(std::holds_alternative<Case>(read));
+  const Case& c = std::get<Case>(read);
+  EXPECT_TRUE(c.manifold);
+  EXPECT_EQ(c.pair.query, Query::obb_obb);
+  EXPECT_EQ(c.pair.obb_b.center[2], 1.75);
+  const CaseOrError again = parse_case(format_case(c), 1);
+  ASSERT_TRUE(std::holds_alternative<Case>(again));
+  EXPECT_TRUE(std::get<Case>(again).manifold);
+  EXPECT_EQ(std::get<Case>(again).pair.obb_b.center, c.pair.obb_b.center);
+  // Manifolds are static: a motion is refused, naming the field.
+  const std::string moving = line.substr(0, line.size() - 1) + R"(,"motion":{"va":[0,0,0],"vb":[1,0,0],"T":1}})";
+  const CaseOrError bad = parse_case(moving, 3);
+  ASSERT_TRUE(std::holds_alternative<CaseError>(bad));
+  EXPECT_NE(std::get<CaseError>(bad).message.find("motion"), std::string::npos);
+  EXPECT_EQ(std::get<CaseError>(bad).line, 3u);
+}
+
+}  // namespace
+}  // namespace sepax::harness

@@ -47,7 +47,8 @@ double polygon_gap(const std::vector<oracle::Point3>& points, const oracle::Face
 }
 
 /// Face contacts: the least polygon gap over the faces that are a least
-/// penetration direction (their overlap within the band of the depth) and
+/// penetration direction (their overlap within band/16 of the depth: kernels
+/// prefer faces to edges within a few dozen ulps, wider than that) and
 /// that the normal is the normal of (within the scalar's rounding); nullopt
 /// when there is none.
 std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, const Vec3<double>& n,
@@ -61,7 +62,7 @@ std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, cons
       const double c = n.dot(ref.axes[k]) / ref.axes[k].norm();
       if (!(std::abs(c) >= 1 - 64 * u)) continue;
       const Vec3<double> face = c > 0 ? ref.axes[k] : Vec3<double>(-ref.axes[k]);
-      if (!(std::abs(oracle::oriented_overlap(a, b, point3(face), truth.ell) - truth.depth) <= band)) continue;
+      if (!(std::abs(oracle::oriented_overlap(a, b, point3(face), truth.ell) - truth.depth) <= band / 16)) continue;
       const double plane_band = band * truth.ell;
       // A's face towards B has its outward normal along n, B's face towards A against it.
       const int side = (c > 0) == reference_is_a ? 1 : -1;
@@ -178,8 +179,9 @@ ManifoldJudgement judge_manifold(const Obb3d& a, const Obb3d& b, ScalarKind scal
   // A face contact's polygon or an edge contact's point: when a face and an
   // edge axis both attain the depth within the band, either manifold is right.
   const std::optional<double> face = face_polygon_distance(a, b, n, points, u, band, truth);
-  if (face && *face / ell <= band) {
+  if (face) {
     j.polygon_distance = *face / ell;
+    if (!(*j.polygon_distance <= band)) fail("face contact polygon");
     return j;
   }
   const EdgeCheck edge = edge_check(a, b, n, says.points, u, band, truth);
@@ -187,10 +189,7 @@ ManifoldJudgement judge_manifold(const Obb3d& a, const Obb3d& b, ScalarKind scal
     j.polygon_distance = edge.best;
     return j;
   }
-  if (face) {
-    j.polygon_distance = *face / ell;
-    fail("face contact polygon");
-  } else if (edge.attains) {
+  if (edge.attains) {
     j.polygon_distance = edge.best;
     fail("edge contact point");
   }

@@ -12,8 +12,9 @@
 ///    for nearly parallel edges; only exactly parallel ones (L = 0) are
 ///    skipped, where the face axes take the minimum (Gaul, "Numeric
 ///    Stability"). An edge axis wins only when it beats every face axis by
-///    more than the rounding band, so that near ties give face contacts,
-///    which carry the most points.
+///    more than 24 ulps of the boxes' coordinates and sizes, so that near
+///    ties (nearly parallel frames) give face contacts, which carry the most
+///    points.
 /// 3. Something to face (the axis is a face normal of A or B): that face is the
 ///    reference face, the other box's face most opposed to the normal is the
 ///    incident face; the incident face is clipped to the reference face's four
