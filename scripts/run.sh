@@ -17,7 +17,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
 cmake --preset release >/dev/null || exit 2
-cmake --build --preset release --target sepax sepax_bench sepax_bench_trees sepax_bench_rect sepax_bench_gomez || exit 2
+cmake --build --preset release --target sepax sepax_bench sepax_bench_trees sepax_bench_rect sepax_bench_gomez \
+  sepax_bench_manifold || exit 2
 
 out=${SEPAX_OUT:-sepax-results}
 ./build/release/cli/sepax verify --out "$out" "$@"
@@ -66,6 +67,16 @@ if ./build/release/bench/sepax_bench_gomez \
   inputs+=("$out/bench_gomez.json")
 else
   echo "sepax_bench_gomez failed (see $out/bench_gomez.txt): the report has no sphere timings" >&2
+  status=2
+fi
+
+echo "sepax_bench_manifold: contact manifolds against ODE, Bullet and FCL (median of 3 repetitions) ..."
+if ./build/release/bench/sepax_bench_manifold \
+  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1 \
+  --benchmark_out="$out/bench_manifold.json" --benchmark_out_format=json >"$out/bench_manifold.txt"; then
+  inputs+=("$out/bench_manifold.json")
+else
+  echo "sepax_bench_manifold failed (see $out/bench_manifold.txt): the report has no manifold timings" >&2
   status=2
 fi
 

@@ -1,9 +1,10 @@
 """The section of the queries beyond the SAT registry: the 2D rectangles
 (rect_rect, the SAT tutorial's), Gomez's sphere test and sweep
-(sphere_sphere) and Arvo's box–ball test (aabb_sphere) — verify's pair-query
-campaigns judged against the exact answers, and sepax_bench_rect's and
-sepax_bench_gomez's time per test with sepax's ratio to the peer (Box2D, FCL)
-on the same pairs."""
+(sphere_sphere), Arvo's box–ball test (aabb_sphere) and Gaul's OBB–OBB
+contact manifolds (obb_obb_manifold) — verify's pair-query campaigns judged
+against the exact answers, and sepax_bench_rect's, sepax_bench_gomez's and
+sepax_bench_manifold's time per test with sepax's ratio to the peer (Box2D,
+FCL, ODE) on the same pairs."""
 
 from __future__ import annotations
 
@@ -21,14 +22,18 @@ NOTES = [
     "band of the kernel's scalar (none where the arithmetic is exact), ", Strong("gross"), ": beyond; a sweep's "
     "first time is ok when the balls are within the band of touching at that time. ", Strong("refused"),
     ": pairs the library cannot take (Box2D welds corners closer than half its linear slop). ",
-    Strong("|t − t*| p99"), ": of the first contacts both sides report. Peers (Box2D, FCL) in italics."]
+    Strong("|t − t*| p99"), ": of the first contacts both sides report. Manifolds: in contact, the depth must be "
+    "within the band of the exact penetration depth, the normal a direction of least penetration, every point in "
+    "both boxes (each grown by the band) and, for a face contact, the points must cover the exact clipped "
+    "polygon; ", Strong("depth err p99"), ": |depth − depth*| / ℓ, ", Strong("point dist max"), ": the farthest a "
+    "point lies outside a box, / ℓ (ℓ the larger box diagonal). Peers (Box2D, FCL, ODE, Bullet) in italics."]
 
 BENCH_NOTES = [
-    "Google Benchmark (sepax_bench_rect, sepax_bench_gomez), one thread, the same pairs for every kernel of a "
+    "Google Benchmark (sepax_bench_rect, sepax_bench_gomez, sepax_bench_manifold), one thread, the same pairs for every kernel of a "
     "query, one call per pair in a loop as a caller would write it (sepax's tests are inline, so the compiler may "
     "vectorise that loop; the peers' are calls into their libraries); ", Strong("ratio to the peer"), ": sepax's "
-    "time per test over Box2D's (rect_rect) or FCL's (spheres), measured in the same run (below 1: sepax is "
-    "faster)."]
+    "time per test over Box2D's (rect_rect), FCL's (spheres) or ODE's dBoxBox (manifolds), measured in the same run "
+    "(below 1: sepax is faster)."]
 
 
 @dataclasses.dataclass
@@ -47,6 +52,8 @@ class PairQueryStats:
     gross: int = 0
     refused: int = 0
     time_p99: float | None = None  # the largest p99 over inputs
+    depth_p99: float | None = None  # manifolds: the largest p99 of |depth − depth*| / ℓ over inputs
+    point_max: float | None = None  # manifolds: the largest point distance / ℓ over inputs
 
 
 def add_pair_query_row(row, path: Path, lineno: int, data) -> None:
@@ -57,16 +64,20 @@ def add_pair_query_row(row, path: Path, lineno: int, data) -> None:
     s.peer = bool(row.get("peer", False))
     for name in ("cases", "truth_hits", "ok", "boundary", "gross", "refused"):
         setattr(s, name, getattr(s, name) + get_int(row, name, path, lineno))
-    te = row.get("time_error")
-    if isinstance(te, dict) and isinstance(te.get("p99"), (int, float)):
-        s.time_p99 = te["p99"] if s.time_p99 is None else max(s.time_p99, te["p99"])
+    for key, stat, attr in (("time_error", "p99", "time_p99"), ("depth_error", "p99", "depth_p99"),
+                            ("point_distance", "max", "point_max")):
+        spread = row.get(key)
+        if isinstance(spread, dict) and isinstance(spread.get(stat), (int, float)):
+            old = getattr(s, attr)
+            setattr(s, attr, spread[stat] if old is None else max(old, spread[stat]))
 
 
 def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
-    """sepax_bench_rect's `rect:<kernel>:<family>` and sepax_bench_gomez's
-    `gomez:<kernel>:<family>` (counter tests_per_s). True when the name is one."""
+    """sepax_bench_rect's `rect:<kernel>:<family>`, sepax_bench_gomez's
+    `gomez:<kernel>:<family>` and sepax_bench_manifold's
+    `manifold:<kernel>:<family>` (counter tests_per_s). True when the name is one."""
     parts = base.split(":")
-    if len(parts) != 3 or parts[0] not in ("rect", "gomez") or not all(parts):
+    if len(parts) != 3 or parts[0] not in ("rect", "gomez", "manifold") or not all(parts):
         return False
     rates = [r["tests_per_s"] for r in rows if isinstance(r.get("tests_per_s"), (int, float))
              and not isinstance(r.get("tests_per_s"), bool) and r["tests_per_s"] > 0 and not r.get("error_occurred")]
@@ -78,15 +89,19 @@ def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
 # The peer each query's speed is compared with (the kernel of another library
 # that answers the same question), by the query a kernel name answers.
 REFERENCE = {"rect_rect": "box2d/test_overlap/float", "sphere_sphere": "fcl/sphere_sphere/double",
-             "aabb_sphere": "fcl/aabb_sphere/double"}
+             "aabb_sphere": "fcl/aabb_sphere/double", "obb_obb_manifold": "ode/box_box_manifold/double"}
+
+# A peer's query by the name of its function (the middle of <library>/<name>/<scalar>).
+PEER_QUERY = {"test_overlap": "rect_rect", "sphere_sphere": "sphere_sphere", "aabb_sphere": "aabb_sphere",
+              "box_box_manifold": "obb_obb_manifold"}
 
 
 def query_of_kernel(kernel: str) -> str:
-    """rect_rect/test_static/float -> rect_rect; a peer's by the reference it is."""
-    for query, peer in REFERENCE.items():
-        if kernel == peer:
-            return query
-    return kernel.split("/")[0]
+    """rect_rect/test_static/float -> rect_rect; a peer's by the function it names."""
+    parts = kernel.split("/")
+    if _is_peer(kernel) and len(parts) > 1 and parts[1] in PEER_QUERY:
+        return PEER_QUERY[parts[1]]
+    return parts[0]
 
 
 PEER_LIBRARIES = ("box2d/", "fcl/", "bullet/", "ode/", "ccd/")
@@ -106,17 +121,20 @@ def verdict_table(data, query: str, mode: str):
                   key=lambda k: (k[3], k[4], _is_peer(k[2]), k[2]))
     if not keys:
         return None
-    timed = any(data.pair_queries[k].time_p99 is not None for k in keys)
+    # Optional columns, each shown when some row has it.
+    extra = [(attr, title) for attr, title in (("time_p99", "|t − t*| p99"), ("depth_p99", "depth err p99"),
+                                               ("point_max", "point dist max"))
+             if any(getattr(data.pair_queries[k], attr) is not None for k in keys)]
     headers = ["kernel", "scalar", "family", "cases", "exact hits", "ok", "boundary", "gross", "refused"]
-    if timed:
-        headers.append("|t − t*| p99")
+    headers += [title for _, title in extra]
     rows, peers = [], set()
     for i, key in enumerate(keys):
         s = data.pair_queries[key]
         row = [_cell(s.kernel), s.scalar, s.family, str(s.cases), str(s.truth_hits), str(s.ok), str(s.boundary),
                str(s.gross), str(s.refused)]
-        if timed:
-            row.append(f"{s.time_p99:.2g}" if s.time_p99 is not None else DASH)
+        for attr, _ in extra:
+            value = getattr(s, attr)
+            row.append(f"{value:.2g}" if value is not None else DASH)
         rows.append(row)
         if s.peer or _is_peer(s.kernel):
             peers.add(i)
@@ -127,7 +145,8 @@ TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), sta
           ("sphere_sphere", "test_static"): "Gomez's sphere–sphere test (sphere_sphere)",
           ("sphere_sphere", "find_first_contact"): "Gomez's sphere–sphere sweep: state and first time",
           ("rect_rect", "find_first_contact"): "2D oriented rectangles (rect_rect), first time of contact",
-          ("aabb_sphere", "test_static"): "Arvo's box–ball test (aabb_sphere)"}
+          ("aabb_sphere", "test_static"): "Arvo's box–ball test (aabb_sphere)",
+          ("obb_obb_manifold", "find_manifold"): "OBB–OBB contact manifolds (Gaul): contact, depth, normal, points"}
 
 
 def speed_table(data):
@@ -152,7 +171,7 @@ def pair_query_blocks(data) -> list:
     st = speed_table(data)
     if not (groups or st):
         return []
-    blocks = [Heading(2, "Queries beyond the SAT registry: 2D rectangles, Gomez's spheres")]
+    blocks = [Heading(2, "Queries beyond the SAT registry: 2D rectangles, Gomez's spheres, contact manifolds")]
     for query, mode in groups:
         blocks += [Heading(3, TITLES.get((query, mode), f"{query}, {mode}")), verdict_table(data, query, mode)]
     if groups:

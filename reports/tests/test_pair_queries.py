@@ -1,6 +1,6 @@
 """The report's section of the queries beyond the registry: verify's
-"pair_queries" rows (2D rectangles, Gomez's spheres), sepax_bench_rect's
-names and counters, the ratio against Box2D, the section itself."""
+"pair_queries" rows (2D rectangles, Gomez's spheres, contact manifolds), the
+benchmarks' names and counters, the ratio against the peer, the section itself."""
 
 import json
 import sys
@@ -104,3 +104,32 @@ class PlanarSection(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ManifoldRows(unittest.TestCase):
+    def test_manifold_rows_show_depth_and_point_spreads(self):
+        row = {"table": "pair_queries", "query": "obb_obb_manifold", "mode": "find_manifold",
+               "kernel": "ode/box_box_manifold/double", "scalar": "double", "family": "random", "peer": True,
+               "cases": 10, "truth_hits": 5, "ok": 9, "boundary": 0, "gross": 1, "refused": 0,
+               "depth_error": {"p50": 0, "p99": 0.0021, "max": 0.003, "n": 5},
+               "point_distance": {"p50": 0, "p99": 0.1, "max": 0.14, "n": 5}}
+        data = report_inputs.load([json.dumps(row)])
+        t = pair_queries.verdict_table(data, "obb_obb_manifold", "find_manifold")
+        self.assertEqual(t.headers[-2:], ["depth err p99", "point dist max"])
+        self.assertEqual(t.rows[0][-2:], ["0.0021", "0.14"])
+        self.assertEqual(t.peer_rows, {0})
+
+    def test_manifold_benchmarks_are_compared_with_ode(self):
+        bench = {"context": {"num_cpus": 2}, "benchmarks": [
+            bench_entry("manifold:obb_obb_manifold/find_manifold/double:random", tests_per_s=2e6),
+            bench_entry("manifold:ode/box_box_manifold/double:random", tests_per_s=4e6),
+            bench_entry("manifold:bullet/box_box_manifold/float:random", tests_per_s=5e6)]}
+        data = report_inputs.load(bench=bench)
+        self.assertEqual(sum(data.skipped.values()), 0)
+        t = pair_queries.speed_table(data)
+        by_kernel = {str(r[1]): r for r in t.rows}
+        sepax = next(r for r in t.rows if r[1] == "obb_obb_manifold/find_manifold/double")
+        self.assertEqual(sepax[0], "obb_obb_manifold")
+        self.assertEqual(sepax[3:], ["500.0", "2.00"])  # 500 ns against ODE's 250 ns
+        self.assertEqual(len(by_kernel), 3)
+        self.assertTrue(all(r[0] == "obb_obb_manifold" for r in t.rows))
