@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <tbb/parallel_for.h>
 #include <nlohmann/json.hpp>
 
 #include "kernel_lists/query_answer.hpp"
@@ -67,6 +68,9 @@ struct PairQuery {
   std::function<std::string(const Pair&, const CaseLabel&)> case_line;
   std::vector<PairKernel<Pair>> kernels;
   std::size_t cases_per_group = 0;  ///< 0: PairQueryOptions::cases_per_group
+  /// Families judged in parallel: every kernel and judge may run on several
+  /// threads at once (Box2D's distance routine bumps global counters: not).
+  bool parallel = true;
 };
 
 struct PairQueryOptions {
@@ -103,78 +107,112 @@ nlohmann::ordered_json pair_query_row_json(const PairQueryRow& r, std::uint64_t 
 Table make_pair_query_table(const std::vector<PairQueryRow>& rows);
 std::string pair_query_table_title();
 
-/// Runs one query's campaign into `out`, appending its rows to verify.jsonl as each group finishes.
+namespace detail {
+
+/// A replay file to write: found in a family's group, written after it.
+struct PendingReplay {
+  std::string stem, line, command_tail, detail;
+};
+
+/// One family's group of one scalar: its rows and the replays it found.
+struct PairQueryGroup {
+  std::size_t cases = 0;
+  std::vector<PairQueryRow> rows;
+  std::vector<PendingReplay> replays;
+};
+
+template <class Pair, class Exact>
+PairQueryGroup run_pair_query_group(const PairQuery<Pair, Exact>& q, const PairQueryOptions& options, ScalarKind scalar,
+                                    std::size_t f) {
+  using Clock = std::chrono::steady_clock;
+  const std::string group = fmt::format("{}/{}/{}/{}", q.name, q.mode, to_string(scalar), q.families[f]);
+  const std::uint64_t group_seed = gen::seed_for(options.seed, group);
+  PairQueryGroup out;
+  std::vector<const PairKernel<Pair>*> mine;
+  for (const PairKernel<Pair>& k : q.kernels)
+    if (k.scalar == scalar) {
+      mine.push_back(&k);
+      PairQueryRow row;
+      row.query = q.name;
+      row.mode = q.mode;
+      row.kernel = k.id;
+      row.family = q.families[f];
+      row.scalar = std::string(to_string(scalar));
+      row.peer = k.peer;
+      out.rows.push_back(std::move(row));
+    }
+  std::vector<std::size_t> replays(mine.size(), 0);
+  const std::size_t cases = q.cases_per_group ? q.cases_per_group : options.cases_per_group;
+  out.cases = cases;
+  for (std::size_t i = 0; i < cases; ++i) {
+    gen::SeededSource source(group_seed, i);
+    const Pair p = q.generate(f, scalar, source);
+    const Exact exact = q.exact(p);
+    const bool meets = q.exact_meets(exact);
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+      PairQueryRow& row = out.rows[k];
+      ++row.cases;
+      row.truth_hits += meets;
+      const auto t0 = Clock::now();
+      const std::optional<QueryAnswer> says = mine[k]->run(p);
+      row.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+      if (!says) {
+        ++row.refused;
+        continue;
+      }
+      const QueryVerdict v = q.judge(p, scalar, *says, exact);
+      if (v.time_error) row.time_errors.push_back(*v.time_error);
+      if (v.depth_error) row.depth_errors.push_back(*v.depth_error);
+      if (v.point_distance) row.point_distances.push_back(*v.point_distance);
+      switch (v.verdict_class) {
+        case oracle::Class::ok: ++row.ok; break;
+        case oracle::Class::boundary: ++row.boundary; break;
+        default: ++row.gross; break;
+      }
+      if (v.verdict_class != oracle::Class::gross || replays[k]++ >= options.max_replays) continue;
+      CaseLabel label{fmt::format("{}-{}", group, i), q.families[f], scalar,
+                      {{"seed", options.seed}, {"group", group}, {"index", i}, {"kernel", mine[k]->id}}};
+      out.replays.push_back(
+          {fmt::format("{}-{}-{}-{}", q.name, harness::case_file_stem(mine[k]->id), q.families[f], i),
+           q.case_line(p, label) + "\n", fmt::format(" --kernel {}", mine[k]->id),
+           fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", mine[k]->id, group, i,
+                       says->meets ? "meeting" : "apart",
+                       says->time ? fmt::format(" at t = {:.17g}", *says->time) : "", meets ? "meeting" : "apart",
+                       v.reason.empty() ? "" : ": " + v.reason, v.margin.value_or(0), v.tolerance.value_or(0))});
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// Runs one query's campaign into `out`: the families of a scalar in parallel
+/// (TBB), each group's rows appended to verify.jsonl and its replay files
+/// written in family order once all of them are done.
 template <class Pair, class Exact>
 void run_pair_query(const PairQuery<Pair, Exact>& q, const PairQueryOptions& options, const ResultsDirectory& results,
                     const std::string& run_id, PairQueryResult& out) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   for (const ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64}) {
-    for (std::size_t f = 0; f < q.families.size(); ++f) {
-      const std::string group = fmt::format("{}/{}/{}/{}", q.name, q.mode, to_string(scalar), q.families[f]);
-      const std::uint64_t group_seed = gen::seed_for(options.seed, group);
-      std::vector<const PairKernel<Pair>*> mine;
-      std::vector<PairQueryRow> rows;
-      for (const PairKernel<Pair>& k : q.kernels)
-        if (k.scalar == scalar) {
-          mine.push_back(&k);
-          PairQueryRow row;
-          row.query = q.name;
-          row.mode = q.mode;
-          row.kernel = k.id;
-          row.family = q.families[f];
-          row.scalar = std::string(to_string(scalar));
-          row.peer = k.peer;
-          rows.push_back(std::move(row));
-        }
-      std::vector<std::size_t> replays(mine.size(), 0);
-      const std::size_t cases = q.cases_per_group ? q.cases_per_group : options.cases_per_group;
-      for (std::size_t i = 0; i < cases; ++i) {
-        gen::SeededSource source(group_seed, i);
-        const Pair p = q.generate(f, scalar, source);
-        const Exact exact = q.exact(p);
-        const bool meets = q.exact_meets(exact);
-        for (std::size_t k = 0; k < mine.size(); ++k) {
-          PairQueryRow& row = rows[k];
-          ++row.cases;
-          row.truth_hits += meets;
-          const auto t0 = Clock::now();
-          const std::optional<QueryAnswer> says = mine[k]->run(p);
-          row.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
-          if (!says) {
-            ++row.refused;
-            continue;
-          }
-          const QueryVerdict v = q.judge(p, scalar, *says, exact);
-          if (v.time_error) row.time_errors.push_back(*v.time_error);
-          if (v.depth_error) row.depth_errors.push_back(*v.depth_error);
-          if (v.point_distance) row.point_distances.push_back(*v.point_distance);
-          switch (v.verdict_class) {
-            case oracle::Class::ok: ++row.ok; break;
-            case oracle::Class::boundary: ++row.boundary; break;
-            default: ++row.gross; break;
-          }
-          if (v.verdict_class != oracle::Class::gross || replays[k]++ >= options.max_replays) continue;
-          CaseLabel label{fmt::format("{}-{}", group, i), q.families[f], scalar,
-                          {{"seed", options.seed}, {"group", group}, {"index", i}, {"kernel", mine[k]->id}}};
-          const std::string stem =
-              fmt::format("{}-{}-{}-{}", q.name, harness::case_file_stem(mine[k]->id), q.families[f], i);
-          try {
-            const auto file = results.write_text("gross", stem + ".jsonl", q.case_line(p, label) + "\n");
-            out.replays.push_back(
-                {fmt::format("{} check {} --kernel {}", options.program, file.string(), mine[k]->id),
-                 fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", mine[k]->id,
-                             group, i, says->meets ? "meeting" : "apart",
-                             says->time ? fmt::format(" at t = {:.17g}", *says->time) : "", meets ? "meeting" : "apart",
-                             v.reason.empty() ? "" : ": " + v.reason, v.margin.value_or(0), v.tolerance.value_or(0))});
-          } catch (const std::exception& e) {
-            out.notes.push_back(fmt::format("note: {} campaign: cannot write a replay file: {}", q.name, e.what()));
-          }
+    std::vector<detail::PairQueryGroup> groups(q.families.size());
+    const auto run = [&](std::size_t f) { groups[f] = detail::run_pair_query_group(q, options, scalar, f); };
+    if (q.parallel)
+      tbb::parallel_for(std::size_t(0), q.families.size(), run);
+    else
+      for (std::size_t f = 0; f < q.families.size(); ++f) run(f);
+    for (detail::PairQueryGroup& g : groups) {
+      for (const detail::PendingReplay& r : g.replays) {
+        try {
+          const auto file = results.write_text("gross", r.stem + ".jsonl", r.line);
+          out.replays.push_back({fmt::format("{} check {}{}", options.program, file.string(), r.command_tail), r.detail});
+        } catch (const std::exception& e) {
+          out.notes.push_back(fmt::format("note: {} campaign: cannot write a replay file: {}", q.name, e.what()));
         }
       }
-      out.cases += cases;
+      out.cases += g.cases;
       std::vector<nlohmann::ordered_json> lines;
-      for (PairQueryRow& r : rows) {
+      for (PairQueryRow& r : g.rows) {
         lines.push_back(pair_query_row_json(r, options.seed, run_id));
         out.rows.push_back(std::move(r));
       }
