@@ -1,5 +1,6 @@
-// sepax_bench_gomez: Gomez's sphere–sphere test and Arvo's box–ball test
-// against FCL 0.7's (sphereSphereIntersect, sphereBoxIntersect), on the same
+// sepax_bench_gomez: Gomez's sphere–sphere and sphere–plane tests and Arvo's
+// box–ball test against FCL 0.7's (sphereSphereIntersect, spherePlaneIntersect,
+// sphereBoxIntersect), on the same
 // sets from the sphere generator families, in one run: names
 // `gomez:<kernel>:<family>`, counters pairs, hit_rate and tests_per_s. FCL's
 // shapes and transforms are built once, outside the timed loop, as a caller
@@ -12,12 +13,15 @@
 #include <vector>
 
 #include <fcl/geometry/shape/box.h>
+#include <fcl/geometry/shape/plane.h>
 #include <fcl/geometry/shape/sphere.h>
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/plane.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_box.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_sphere.h>
 
 #include "bench_flags.hpp"
 #include "sepax/core/simple/aabb_sphere.hpp"
+#include "sepax/core/simple/sphere_plane.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
 #include "sepax/generators/gomez.hpp"
 
@@ -48,6 +52,29 @@ struct BoxSet {
   std::vector<fcl::Sphere<double>> fball;
   std::vector<fcl::Transform3<double>> xbox, xball;
 };
+
+struct PlaneSet {
+  std::vector<Sphere3<float>> sf;
+  std::vector<Plane3<float>> pf;
+  std::vector<Sphere3<double>> sd;
+  std::vector<Plane3<double>> pd;
+  std::vector<fcl::Sphere<double>> fs;
+  std::vector<fcl::Plane<double>> fp;
+  std::vector<fcl::Transform3<double>> xs;
+};
+
+PlaneSet make_plane_set(gen::SphereFamily family, std::size_t n) {
+  gen::SeededSource src(20261128, std::uint64_t(family));
+  PlaneSet s;
+  for (std::size_t i = 0; i < n; ++i) {
+    const gen::SpherePlaneCase c = gen::generate_sphere_plane(family, ScalarKind::float32, src, false);
+    s.sf.push_back(c.sphere.cast<float>()), s.pf.push_back(c.plane.cast<float>());
+    s.sd.push_back(c.sphere), s.pd.push_back(c.plane);
+    s.fs.emplace_back(c.sphere.radius), s.fp.emplace_back(c.plane.normal, c.plane.offset);
+    s.xs.push_back(at(c.sphere.center));
+  }
+  return s;
+}
 
 // Float pairs (every number a float), so both scalars and FCL see the same numbers.
 SphereSet make_sphere_set(gen::SphereFamily family, std::size_t n) {
@@ -82,18 +109,23 @@ int main(int argc, char** argv) {
   const std::size_t pairs = bench::take_pairs_flag(argc, argv, "sepax_bench_gomez", 65536);
   static std::vector<SphereSet> spheres;
   static std::vector<BoxSet> boxes;
+  static std::vector<PlaneSet> planes;
   const std::vector<gen::SphereFamily> families{gen::SphereFamily::random, gen::SphereFamily::touching,
                                                 gen::SphereFamily::scale};
   spheres.reserve(families.size());
   boxes.reserve(families.size());
+  planes.reserve(families.size());
   for (gen::SphereFamily f : families) {
     spheres.push_back(make_sphere_set(f, pairs));
     boxes.push_back(make_box_set(f, pairs));
+    planes.push_back(make_plane_set(f, pairs));
   }
+  static const fcl::Transform3<double> identity = fcl::Transform3<double>::Identity();
   for (std::size_t k = 0; k < families.size(); ++k) {
     const std::string tail = std::string(":") + gen::to_string(families[k]);
     const SphereSet* s = &spheres[k];
     const BoxSet* b = &boxes[k];
+    const PlaneSet* pl = &planes[k];
     const std::size_t n = pairs;
     benchmark::RegisterBenchmark(("gomez:sphere_sphere/test_static/float" + tail).c_str(), [s, n](benchmark::State& st) {
       bench::time_pair_loop(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->af[i], s->bf[i]); });
@@ -104,6 +136,17 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("gomez:fcl/sphere_sphere/double" + tail).c_str(), [s, n](benchmark::State& st) {
       bench::time_pair_loop(st, n, [s](std::size_t i) {
         return fcl::detail::sphereSphereIntersect(s->fa[i], s->xa[i], s->fb[i], s->xb[i], static_cast<Contacts*>(nullptr));
+      });
+    });
+    benchmark::RegisterBenchmark(("gomez:sphere_plane/test_static/float" + tail).c_str(), [pl, n](benchmark::State& st) {
+      bench::time_pair_loop(st, n, [pl](std::size_t i) { return sphere_plane::test_static(pl->sf[i], pl->pf[i]); });
+    });
+    benchmark::RegisterBenchmark(("gomez:sphere_plane/test_static/double" + tail).c_str(), [pl, n](benchmark::State& st) {
+      bench::time_pair_loop(st, n, [pl](std::size_t i) { return sphere_plane::test_static(pl->sd[i], pl->pd[i]); });
+    });
+    benchmark::RegisterBenchmark(("gomez:fcl/sphere_plane/double" + tail).c_str(), [pl, n](benchmark::State& st) {
+      bench::time_pair_loop(st, n, [pl](std::size_t i) {
+        return fcl::detail::spherePlaneIntersect(pl->fs[i], pl->xs[i], pl->fp[i], identity, static_cast<Contacts*>(nullptr));
       });
     });
     benchmark::RegisterBenchmark(("gomez:aabb_sphere/test_static/float" + tail).c_str(), [b, n](benchmark::State& st) {

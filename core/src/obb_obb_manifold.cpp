@@ -204,6 +204,34 @@ std::optional<S> inside_part(const Local<S>& box, const Vec3<S>& p, const Vec3<S
   return S(0.5) * (lo + hi);
 }
 
+/// A point of both boxes, for when the supporting edges miss: the middle of
+/// the part of an edge of one box inside the other (grown by tol), the one
+/// nearest `near`; failing that, the centre of a box inside the other. When
+/// two boxes meet and neither holds the other, an edge of one meets the other.
+template <class S>
+std::optional<Vec3<S>> meeting_point(const Local<S>& a, const Local<S>& b, S tol, const Vec3<S>& near) {
+  std::optional<Vec3<S>> best;
+  S best_d = std::numeric_limits<S>::infinity();
+  for (const auto& [owner, other] : {std::pair{&a, &b}, std::pair{&b, &a}})
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3;
+      for (const S sj : {S(-1), S(1)})
+        for (const S sk : {S(-1), S(1)}) {
+          const Vec3<S> mid = owner->center + (sj * owner->extents[j]) * owner->axes[j] +
+                              (sk * owner->extents[k]) * owner->axes[k];
+          const auto t = inside_part(*other, mid, owner->axes[i], owner->extents[i], tol);
+          if (!t) continue;
+          const Vec3<S> p = mid + (*t) * owner->axes[i];
+          const S d = (p - near).squaredNorm();
+          if (d < best_d) best_d = d, best = p;
+        }
+    }
+  if (best) return best;
+  if (outside(b, a.center) <= tol) return a.center;
+  if (outside(a, b.center) <= tol) return b.center;
+  return std::nullopt;
+}
+
 /// Step 4, in A's frame: the supporting edges along e_i (of A, furthest along
 /// n) and B_j (of B, furthest against n), and the midpoint of their closest
 /// points, or of the part of the segment between them that lies in both boxes.
@@ -249,7 +277,7 @@ Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, in
   // them by about u/sin²θ, or a flat box the segment between the closest
   // points does not cross. The part of each supporting edge inside the other
   // box is found robustly (slab clipping); the middle of those two parts'
-  // midpoints lies in both boxes.
+  // midpoints lies in both boxes. Failing both, any edge's part (meeting_point).
   // (A flat or segment box meets the other only where its own edge goes in:
   // then only that part exists, and it is the contact point.)
   const auto a_part = inside_part(b, pa, Vec3<S>(Vec3<S>::Unit(i)), a_ext[i], tol);
@@ -260,7 +288,9 @@ Vec3<S> edge_contact(const std::array<S, 3>& a_ext, int i, const Local<S>& b, in
   if (a_part && b_part) return S(0.5) * (on_a_part + on_b_part);
   if (a_part) return on_a_part;
   if (b_part) return on_b_part;
-  return x;
+  // Neither supporting edge reaches into the other box (thin boxes deep in,
+  // flat ones crossing elsewhere): a point where any edge does.
+  return meeting_point(a_local, b, tol, x).value_or(x);
 }
 
 template <class S>
@@ -283,14 +313,14 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
   // Step 1 and 2: the separation s(L)/|L| of every axis, the largest kept.
   // Ties go to the earlier axis of Table 1's order among the faces, and to
   // the faces against the edges within `tie`: a few dozen ulps of the boxes'
-  // coordinates and sizes, the scale the inputs' own rounding has. Boxes with
-  // nearly parallel frames make edge axes that duplicate a face normal; their
-  // separations differ by far less than the boxes' rounding, and the face
-  // contact, with its whole polygon, is the manifold a solver needs.
+  // sizes and distance, the scale of the rounding of these separations (all
+  // computed from D, exact for nearby boxes, not from the coordinates). Boxes
+  // with nearly parallel frames make edge axes that duplicate a face normal;
+  // their separations differ by less than that, and the face contact, with
+  // its whole polygon, is the manifold a solver needs.
   const S size = a.extents[0] + a.extents[1] + a.extents[2] + b.extents[0] + b.extents[1] + b.extents[2];
   const S band = S(64 * scalar_traits<S>::unit_roundoff) * (size + d.cwiseAbs().maxCoeff());
-  const S coordinates = std::max(a.center.cwiseAbs().maxCoeff(), b.center.cwiseAbs().maxCoeff());
-  const S tie = S(24 * scalar_traits<S>::unit_roundoff) * (coordinates + 2 * size);
+  const S tie = S(24 * scalar_traits<S>::unit_roundoff) * (d.cwiseAbs().maxCoeff() + 2 * size);
   SeparatingAxis best{AxisKind::face_a, 0, 0};
   S best_s = -std::numeric_limits<S>::infinity();
   Vec3<S> best_l = Vec3<S>::Zero();  // unnormalised, in A's frame
@@ -332,14 +362,17 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
   out.depth = best_s < S(0) ? -best_s : S(0);
   // The normal in A's frame, from A towards B (the sign of L·D; either sign
   // gives the same overlap when L·D = 0).
-  Vec3<S> n = best_l / best_l.norm();
-  if (n.dot(d) < S(0)) n = -n;
+  // Every later choice of side follows this one sign, never a recomputation
+  // of L·D: with the centres aligned across L, two roundings of that zero
+  // could disagree and put the reference face on the wrong side.
+  const S along = best_l.dot(d) < S(0) ? S(-1) : S(1);
+  const Vec3<S> n = (along / best_l.norm()) * best_l;
   out.normal = n[0] * a.axes[0] + n[1] * a.axes[1] + n[2] * a.axes[2];
 
   if (best.kind == AxisKind::face_a) {
     // A is the reference box, in its own frame; B as seen from A.
     const Local<S> inc{d, col, b.extents};
-    const S side = sign_of(d[best.i]);
+    const S side = along;  // A's face towards B: outward normal +normal = along·A_i
     out.count = face_contact(a.extents, best.i, side, inc, band / S(32), out.points);
     for (int c = 0; c < out.count; ++c) out.points[c] = to_world(a, out.points[c]);
   } else if (best.kind == AxisKind::face_b) {
@@ -348,8 +381,8 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
     for (int j = 0; j < 3; ++j) inc.center[j] = -col[j].dot(d);
     for (int i = 0; i < 3; ++i) inc.axes[i] = {col[0][i], col[1][i], col[2][i]};
     inc.extents = a.extents;
-    // B's face towards A: outward normal −normal, i.e. side −sign(B_j·D).
-    const S side = -sign_of(col[best.j].dot(d));
+    // B's face towards A: outward normal −normal = −along·B_j.
+    const S side = -along;
     out.count = face_contact(b.extents, best.j, side, inc, band / S(32), out.points);
     for (int c = 0; c < out.count; ++c) out.points[c] = to_world(b, out.points[c]);
   } else {

@@ -9,6 +9,7 @@
 
 #include "sepax/harness/hexfloat.hpp"
 #include "sepax/core/shapes/validate.hpp"
+#include "sepax/core/shapes/validate_simple.hpp"
 
 namespace sepax::harness {
 namespace {
@@ -46,10 +47,12 @@ constexpr const char* kBoxShape =
     R"(a box is {"center":[x,y,z],"axes":[[..],[..],[..]],"extents":[e0,e1,e2]})";
 constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
 constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
-constexpr const char* kQueries = "obb_obb, obb_obb_manifold, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere";
+constexpr const char* kQueries =
+    "obb_obb, obb_obb_manifold, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere, sphere_plane";
 constexpr const char* kMotion2Shape = R"(a 2D motion is {"va":[x,y],"vb":[x,y],"T":t})";
 constexpr const char* kAabbShape = R"(a box is {"min":[x,y,z],"max":[x,y,z]})";
 constexpr const char* kSphereShape = R"(a sphere is {"center":[x,y,z],"radius":r})";
+constexpr const char* kPlaneShape = R"(a plane is {"normal":[x,y,z],"offset":d}, the surface n·x = d)";
 constexpr const char* kRectShape =
     R"(a rectangle is {"center":[x,y],"axes":[[..],[..]],"extents":[e0,e1]})";
 constexpr const char* kVerdictShape =
@@ -77,14 +80,28 @@ class CaseReader {
 
   static bool is_planar(const Json& doc) { return doc.contains("query") && doc["query"] == "rect_rect"; }
   static bool is_sphere(const Json& doc) {
-    return doc.contains("query") && (doc["query"] == "sphere_sphere" || doc["query"] == "aabb_sphere");
+    return doc.contains("query") &&
+           (doc["query"] == "sphere_sphere" || doc["query"] == "aabb_sphere" || doc["query"] == "sphere_plane");
   }
 
   /// A sphere_sphere case: balls a and b, and Gomez's sweep when "motion" is given (T = 1).
   SphereCase read_sphere(const Json& doc, std::size_t line) const {
     SphereCase c;
     read_header(doc, line, c);
-    if (doc.contains("verdicts")) fail("verdicts: not read for sphere_sphere and aabb_sphere cases yet");
+    if (doc.contains("verdicts")) fail("verdicts: not read for sphere_sphere, aabb_sphere and sphere_plane cases yet");
+    if (doc["query"] == "sphere_plane") {
+      c.a = sphere(member(doc, "a", "", kSphereShape), "a");
+      c.plane = plane(member(doc, "b", "", kPlaneShape), "b");
+      if (doc.contains("motion")) {
+        const CaseMotion m = motion(doc["motion"]);
+        if (m.duration != 1)
+          fail("motion.T = " + as_written(doc["motion"]["T"]) + ": Gomez's sweeps span one frame, T must be 1");
+        if (m.vb[0] != 0 || m.vb[1] != 0 || m.vb[2] != 0)
+          fail("motion.vb = " + as_written(doc["motion"]["vb"]) + ": the plane does not move (vb must be [0,0,0])");
+        c.sweep = SphereCase::Sweep{{m.va[0], m.va[1], m.va[2]}, Vec3<double>::Zero()};
+      }
+      return c;
+    }
     if (doc["query"] == "aabb_sphere") {
       c.box = aabb(member(doc, "a", "", kAabbShape), "a");
       c.b = sphere(member(doc, "b", "", kSphereShape), "b");
@@ -167,7 +184,7 @@ class CaseReader {
 
   Query query(const Json& doc) const {
     const std::string name =
-        text(member(doc, "query", "", "one of obb_obb, obb_obb_manifold, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere"), "query");
+        text(member(doc, "query", "", (std::string("one of ") + kQueries).c_str()), "query");
     const auto q = parse_query(name);
     if (!q) fail("query = \"" + name + "\": unknown query (known: " + kQueries + ")");
     return *q;
@@ -239,6 +256,15 @@ class CaseReader {
         fail(name + ".max[" + std::to_string(k) + "] = " + as_written(j["max"][k]) + ": below " + name + ".min[" +
              std::to_string(k) + "] (min ≤ max)");
     return b;
+  }
+
+  Plane3<double> plane(const Json& j, const std::string& name) const {
+    expect_object(j, name, {"normal", "offset"}, kPlaneShape);
+    Plane3<double> p;
+    p.normal = point(member(j, "normal", name, kPlaneShape), name + ".normal");
+    p.offset = number(member(j, "offset", name, kPlaneShape), name + ".offset");
+    if (const auto error = validate(p, name, axis_tolerance(scalar_))) fail(error->message());
+    return p;
   }
 
   Sphere3<double> sphere(const Json& j, const std::string& name) const {

@@ -53,14 +53,17 @@ std::string format_case(const SphereCase& c) {
   };
   nlohmann::ordered_json j;
   j["id"] = c.id;
-  j["query"] = c.box ? "aabb_sphere" : "sphere_sphere";
+  j["query"] = c.box ? "aabb_sphere" : c.plane ? "sphere_plane" : "sphere_sphere";
   j["scalar"] = std::string(to_string(c.scalar));
   if (c.family) j["family"] = *c.family;
   if (c.box)
     j["a"] = {{"min", xyz(c.box->min)}, {"max", xyz(c.box->max)}};
   else
     j["a"] = sphere_json(c.a);
-  j["b"] = sphere_json(c.b);
+  if (c.plane)
+    j["b"] = {{"normal", xyz(c.plane->normal)}, {"offset", exact_number_json(c.plane->offset)}};
+  else
+    j["b"] = sphere_json(c.b);
   if (c.sweep) {
     nlohmann::ordered_json m;
     m["va"] = xyz(c.sweep->da);

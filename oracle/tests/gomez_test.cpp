@@ -19,6 +19,7 @@
 #include "sepax/core/simple/obb_segment.hpp"
 #include "sepax/core/simple/obb_to_aabb.hpp"
 #include "sepax/core/simple/sphere_plane.hpp"
+#include "sepax/core/shapes/validate_simple.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
 #include "sepax/generators/gomez.hpp"
 #include "sat_test_shapes.hpp"  // test_seed
@@ -387,6 +388,59 @@ TEST(SphereFamilies, TouchingAndGrazingAreExactAndHitRatesMeanSomething) {
         EXPECT_GT(firsts, n / 10) << gen::to_string(family);
       }
     }
+}
+
+TEST(SpherePlaneFamilies, ValidExactAndHitRatesMeanSomething) {
+  const std::uint64_t seed = test::test_seed(49);
+  for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (gen::SphereFamily family : gen::sphere_plane_families()) {
+      gen::SeededSource src(seed);
+      int meet = 0, firsts = 0;
+      const int n = 1000;
+      for (int i = 0; i < n; ++i) {
+        SCOPED_TRACE(testing::Message() << gen::to_string(family) << " case " << i << " (SEPAX_SEED=" << seed << ")");
+        const gen::SpherePlaneCase p = gen::generate_sphere_plane(family, scalar, src, false);
+        const double tolerance = scalar == ScalarKind::float32 ? 1e-5 : 1e-9;
+        ASSERT_FALSE(validate(p.plane, "plane", tolerance));
+        ASSERT_GE(p.sphere.radius, 0);
+        for (double x : {p.sphere.center[0], p.sphere.center[1], p.sphere.center[2], p.sphere.radius, p.plane.offset,
+                         p.plane.normal[0], p.plane.normal[1], p.plane.normal[2]}) {
+          ASSERT_TRUE(std::isfinite(x));
+          if (scalar == ScalarKind::float32) { ASSERT_EQ(double(float(x)), x); }
+        }
+        const int sign = sphere_plane_gap_sign(p.sphere, {0, 0, 0}, p.plane, 0);
+        meet += sign <= 0;
+        if (family == gen::SphereFamily::touching || family == gen::SphereFamily::grazing) { ASSERT_EQ(sign, 0); }
+        const gen::SpherePlaneCase c = gen::generate_sphere_plane(family, scalar, src, true);
+        const ExactSweep e = sphere_plane_sweep_exact(c.sphere, c.displacement, c.plane);
+        firsts += e.state == ContactState::first_contact;
+        if (c.contact_time > 0) {  // first contact at exactly the constructed time
+          ASSERT_EQ(e.state, ContactState::first_contact);
+          ASSERT_EQ(e.first, c.contact_time);
+          ASSERT_EQ(sphere_plane_gap_sign(c.sphere, c.displacement, c.plane, c.contact_time), 0);
+        } else if (c.contact_time == 0) {  // sliding along the plane, touching it all the frame
+          ASSERT_EQ(e.state, ContactState::overlapping_at_start);
+          ASSERT_EQ(sphere_plane_gap_sign(c.sphere, c.displacement, c.plane, 0), 0);
+          ASSERT_EQ(sphere_plane_gap_sign(c.sphere, c.displacement, c.plane, 1), 0);
+        }
+      }
+      if (family == gen::SphereFamily::random || family == gen::SphereFamily::scale) {
+        EXPECT_GT(meet, n / 20) << gen::to_string(family);
+        EXPECT_LT(meet, n - n / 20) << gen::to_string(family);
+        EXPECT_GT(firsts, n / 10) << gen::to_string(family);
+      }
+    }
+}
+
+TEST(SpherePlaneExact, DistancesAlongTheSweep) {
+  // A unit ball at height 5 above z = 0 moving down by 8: 4 apart at u = 0,
+  // touching at u = 1/2, least distance −1 (centre in the plane) at u = 5/8.
+  const Sphere3<double> s{{0, 0, 5}, 1};
+  const Plane3<double> plane{{0, 0, 1}, 0};
+  EXPECT_DOUBLE_EQ(sphere_plane_gap_at(s, {0, 0, -8}, plane, 0), 4);
+  EXPECT_EQ(sphere_plane_gap_at(s, {0, 0, -8}, plane, 0.5), 0);
+  EXPECT_DOUBLE_EQ(sphere_plane_min_gap(s, {0, 0, -8}, plane), -1);
+  EXPECT_DOUBLE_EQ(sphere_plane_min_gap(s, {0, 0, 1}, plane), 4);  // moving away: least at u = 0
 }
 
 }  // namespace

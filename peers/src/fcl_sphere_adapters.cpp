@@ -2,6 +2,8 @@
 // tests (sphere_peers.hpp).
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/sphere.h>
+#include <fcl/geometry/shape/plane.h>
+#include <fcl/narrowphase/detail/primitive_shape_algorithm/plane.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_box.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_sphere.h>
 
@@ -30,6 +32,13 @@ bool fcl_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere) {
   const fcl::Box<double> b(box.max - box.min);
   return fcl::detail::sphereBoxIntersect(fcl::Sphere<double>(sphere.radius), at(sphere.center), b,
                                          at(0.5 * (box.min + box.max)), static_cast<std::vector<fcl::ContactPoint<double>>*>(nullptr));
+}
+
+bool fcl_sphere_plane(const Sphere3<double>& sphere, const Plane3<double>& plane) {
+  return fcl::detail::spherePlaneIntersect(fcl::Sphere<double>(sphere.radius), at(sphere.center),
+                                           fcl::Plane<double>(plane.normal, plane.offset),
+                                           fcl::Transform3<double>::Identity(),
+                                           static_cast<std::vector<fcl::ContactPoint<double>>*>(nullptr));
 }
 
 }  // namespace sepax::peers

@@ -89,11 +89,12 @@ def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
 # The peer each query's speed is compared with (the kernel of another library
 # that answers the same question), by the query a kernel name answers.
 REFERENCE = {"rect_rect": "box2d/test_overlap/float", "sphere_sphere": "fcl/sphere_sphere/double",
-             "aabb_sphere": "fcl/aabb_sphere/double", "obb_obb_manifold": "ode/box_box_manifold/double"}
+             "aabb_sphere": "fcl/aabb_sphere/double", "sphere_plane": "fcl/sphere_plane/double",
+             "obb_obb_manifold": "ode/box_box_manifold/double"}
 
 # A peer's query by the name of its function (the middle of <library>/<name>/<scalar>).
 PEER_QUERY = {"test_overlap": "rect_rect", "sphere_sphere": "sphere_sphere", "aabb_sphere": "aabb_sphere",
-              "box_box_manifold": "obb_obb_manifold"}
+              "sphere_plane": "sphere_plane", "box_box_manifold": "obb_obb_manifold"}
 
 
 def query_of_kernel(kernel: str) -> str:
@@ -146,6 +147,8 @@ TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), sta
           ("sphere_sphere", "find_first_contact"): "Gomez's sphere–sphere sweep: state and first time",
           ("rect_rect", "find_first_contact"): "2D oriented rectangles (rect_rect), first time of contact",
           ("aabb_sphere", "test_static"): "Arvo's box–ball test (aabb_sphere)",
+          ("sphere_plane", "test_static"): "Gomez's sphere–plane test (sphere_plane)",
+          ("sphere_plane", "find_first_contact"): "Gomez's sphere–plane sweep: state and first time",
           ("obb_obb_manifold", "find_manifold"): "OBB–OBB contact manifolds (Gaul): contact, depth, normal, points"}
 
 

@@ -347,13 +347,14 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const std::vector<SphereKernel> spheres = sphere_kernels();
   const std::vector<BoxSphereKernel> box_spheres = box_sphere_kernels();
   const std::vector<ManifoldKernel> manifolds = manifold_kernels();
+  const std::vector<SpherePlaneKernel> sphere_planes = sphere_plane_kernels();
   std::set<std::string> beside;  // ids named with --kernel that are not the registry's
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
     const auto named = [&](const auto& list) {
       return std::any_of(list.begin(), list.end(), [&](const auto& k) { return k.id == id; });
     };
-    if (named(rects) || named(spheres) || named(box_spheres) || named(manifolds))
+    if (named(rects) || named(spheres) || named(box_spheres) || named(manifolds) || named(sphere_planes))
       beside.insert(id);
     else
       registry_ids.push_back(id);
@@ -390,6 +391,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     if (const auto* sphere = std::get_if<SphereCase>(&entry)) {
       if (sphere->box)
         pair_checker.check_box(*sphere, pick(box_spheres, sphere->scalar));
+      else if (sphere->plane)
+        pair_checker.check_plane(*sphere, pick(sphere_planes, sphere->scalar));
       else
         pair_checker.check(*sphere, pick(spheres, sphere->scalar));
       continue;

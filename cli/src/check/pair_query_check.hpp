@@ -1,8 +1,8 @@
 #pragma once
 /// \file `sepax check` on the cases of the queries beside the 3D registry:
 /// rect_rect (static, and first contact when the case has a motion) and
-/// sphere_sphere (static, and Gomez's sweep when it has one), aabb_sphere
-/// (Arvo's test) and obb_obb_manifold (contact manifolds: manifold_check.cpp),
+/// sphere_sphere and sphere_plane (static, and Gomez's sweep when it has
+/// one), aabb_sphere (Arvo's test) and obb_obb_manifold (contact manifolds: manifold_check.cpp),
 /// each kernel judged on the case rounded to its scalar, as `verify` judges them.
 #include <ostream>
 #include <vector>
@@ -26,6 +26,8 @@ class PairQueryChecker {
   void check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels);
   /// An aabb_sphere case (c.box set).
   void check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels);
+  /// A sphere_plane case (c.plane set): plane_check.cpp.
+  void check_plane(const harness::SphereCase& c, const std::vector<const SpherePlaneKernel*>& kernels);
   /// An obb_obb_manifold case (c.manifold set).
   void check_manifold(const harness::Case& c, const std::vector<const ManifoldKernel*>& kernels);
 

@@ -2,6 +2,7 @@
 #include "kernel_lists/sphere_kernels.hpp"
 
 #include "sepax/core/simple/aabb_sphere.hpp"
+#include "sepax/core/simple/sphere_plane.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
 
 #ifdef SEPAX_HAVE_PEERS
@@ -58,6 +59,43 @@ std::vector<BoxSphereKernel> box_sphere_kernels() {
 #ifdef SEPAX_HAVE_PEERS
   out.push_back({"fcl/aabb_sphere/double", ScalarKind::float64, true,
                  [](const Aabb3<double>& b, const Sphere3<double>& s) { return peers::fcl_aabb_sphere(b, s); }});
+#endif
+  return out;
+}
+
+namespace {
+
+template <class S>
+SpherePlaneKernel plane_kernel(const char* id, ScalarKind scalar, bool sweep) {
+  SpherePlaneKernel k{id, scalar, false, {}, {}};
+  if (!sweep) {
+    k.test = [](const Sphere3<double>& s, const Plane3<double>& p) {
+      return sphere_plane::test_static(s.cast<S>(), p.cast<S>());
+    };
+    return k;
+  }
+  k.sweep = [](const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& p) {
+    const SweepResult<S> r = sphere_plane::sweep(s.cast<S>(), Vec3<S>(d.cast<S>()), p.cast<S>());
+    QueryAnswer out;
+    out.meets = r.state != ContactState::separated_throughout;
+    if (r.state == ContactState::first_contact) out.time = double(r.first);
+    return out;
+  };
+  return k;
+}
+
+}  // namespace
+
+std::vector<SpherePlaneKernel> sphere_plane_kernels() {
+  std::vector<SpherePlaneKernel> out{plane_kernel<float>("sphere_plane/test_static/float", ScalarKind::float32, false),
+                                     plane_kernel<double>("sphere_plane/test_static/double", ScalarKind::float64, false),
+                                     plane_kernel<float>("sphere_plane/find_first_contact/float", ScalarKind::float32, true),
+                                     plane_kernel<double>("sphere_plane/find_first_contact/double", ScalarKind::float64,
+                                                          true)};
+#ifdef SEPAX_HAVE_PEERS
+  SpherePlaneKernel fcl{"fcl/sphere_plane/double", ScalarKind::float64, true, {}, {}};
+  fcl.test = [](const Sphere3<double>& s, const Plane3<double>& p) { return peers::fcl_sphere_plane(s, p); };
+  out.push_back(std::move(fcl));
 #endif
   return out;
 }

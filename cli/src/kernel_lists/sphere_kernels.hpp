@@ -11,6 +11,7 @@
 #include "kernel_lists/query_answer.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/plane3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
 namespace sepax::cli {
@@ -40,5 +41,19 @@ struct BoxSphereKernel {
 };
 
 std::vector<BoxSphereKernel> box_sphere_kernels();
+
+/// Gomez's sphere–plane test and sweep (sphere_plane): sepax's (float,
+/// double) and, with the peers, FCL's spherePlaneIntersect (double, static).
+struct SpherePlaneKernel {
+  std::string id;  ///< "sphere_plane/test_static/float", "sphere_plane/find_first_contact/double", "fcl/sphere_plane/double"
+  ScalarKind scalar = ScalarKind::float64;
+  bool peer = false;
+  std::function<bool(const Sphere3<double>&, const Plane3<double>&)> test;  ///< empty for a sweep kernel
+  /// The ball's centre moving by u·displacement: meets? and the first time
+  /// (none when overlapping at start). Empty for a static kernel.
+  std::function<QueryAnswer(const Sphere3<double>&, const Vec3<double>&, const Plane3<double>&)> sweep;
+};
+
+std::vector<SpherePlaneKernel> sphere_plane_kernels();
 
 }  // namespace sepax::cli

@@ -10,6 +10,7 @@
 #include "sepax/generators/gomez.hpp"
 #include "sepax/generators/planar.hpp"
 #include "sepax/harness/case_file.hpp"
+#include "sepax/harness/gomez/plane_judgement.hpp"
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
 #include "sepax/oracle/exact_rect2.hpp"
@@ -216,6 +217,64 @@ PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
   return q;
 }
 
+PairQuery<gen::SpherePlaneCase, bool> sphere_plane_static_query() {
+  PairQuery<gen::SpherePlaneCase, bool> q;
+  q.name = "sphere_plane";
+  q.mode = "test_static";
+  q.families = sphere_family_names(false);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_plane(sphere_family(names[f]), s, src, false);
+  };
+  q.exact = [](const gen::SpherePlaneCase& c) { return harness::sphere_plane_meets_exactly(c.sphere, c.plane); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::SpherePlaneCase& c, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const harness::SphereJudgement j = harness::judge_sphere_plane(c.sphere, c.plane, s, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::SpherePlaneCase& c, const CaseLabel& l) {
+    harness::SphereCase sc = sphere_case(c.sphere, Sphere3<double>{}, l);
+    sc.plane = c.plane;
+    return harness::format_case(sc);
+  };
+  for (const SpherePlaneKernel& k : sphere_plane_kernels())
+    if (k.test)
+      q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::SpherePlaneCase& c) -> std::optional<QueryAnswer> {
+                             return meets(t(c.sphere, c.plane));
+                           }});
+  return q;
+}
+
+PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> sphere_plane_sweep_query() {
+  PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> q;
+  q.name = "sphere_plane";
+  q.mode = "find_first_contact";
+  q.families = sphere_family_names(true);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_plane(sphere_family(names[f]), s, src, true);
+  };
+  q.exact = [](const gen::SpherePlaneCase& c) {
+    return oracle::sphere_plane_sweep_exact(c.sphere, c.displacement, c.plane);
+  };
+  q.exact_meets = [](const oracle::ExactSweep& e) { return e.state != ContactState::separated_throughout; };
+  q.judge = [](const gen::SpherePlaneCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
+    const harness::SphereJudgement j = harness::judge_sphere_plane_sweep(c.sphere, c.displacement, c.plane, s,
+                                                                         state_of(a), a.time.value_or(0), e);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+  };
+  q.case_line = [](const gen::SpherePlaneCase& c, const CaseLabel& l) {
+    harness::SphereCase sc = sphere_case(c.sphere, Sphere3<double>{}, l);
+    sc.plane = c.plane;
+    sc.sweep = harness::SphereCase::Sweep{c.displacement, Vec3<double>::Zero()};
+    return harness::format_case(sc);
+  };
+  for (const SpherePlaneKernel& k : sphere_plane_kernels())
+    if (k.sweep)
+      q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.sweep](const gen::SpherePlaneCase& c) -> std::optional<QueryAnswer> {
+                             return t(c.sphere, c.displacement, c.plane);
+                           }});
+  return q;
+}
+
 std::string quantile(std::vector<double> v, double q) {
   if (v.empty()) return "-";
   std::sort(v.begin(), v.end());
@@ -233,6 +292,8 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   run_pair_query(sphere_static_query(), options, results, run_id, out);
   run_pair_query(sphere_sweep_query(), options, results, run_id, out);
   run_pair_query(box_sphere_query(), options, results, run_id, out);
+  run_pair_query(sphere_plane_static_query(), options, results, run_id, out);
+  run_pair_query(sphere_plane_sweep_query(), options, results, run_id, out);
   PairQuery<ShapePair, harness::ManifoldTruth> manifolds = manifold_query();
   manifolds.cases_per_group = options.manifold_cases;
   run_pair_query(manifolds, options, results, run_id, out);
@@ -270,7 +331,7 @@ Json pair_query_row_json(const PairQueryRow& r, std::uint64_t seed, const std::s
 }
 
 std::string pair_query_table_title() {
-  return "Queries of the seed articles beyond the SAT registry (2D rectangles; Gomez's sphere tests and sweep; "
+  return "Queries of the seed articles beyond the SAT registry (2D rectangles; Gomez's sphere tests and sweeps; "
          "OBB-OBB contact manifolds), each answer against the exact one";
 }
 

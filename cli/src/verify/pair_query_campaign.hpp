@@ -79,6 +79,8 @@ struct PairQueryOptions {
   std::string program = "sepax";  ///< argv[0], for the replay commands
   std::size_t max_replays = 10;   ///< case files kept per kernel x family
   std::size_t manifold_cases = 1000;  ///< per family x scalar for obb_obb_manifold (its judge costs ~0.3 ms a kernel)
+  /// Called as each group finishes (from its worker thread: must be thread-safe), with a one-line summary.
+  std::function<void(const std::string&)> on_group_done;
 };
 
 /// One kernel on one family of one query.
@@ -196,7 +198,16 @@ void run_pair_query(const PairQuery<Pair, Exact>& q, const PairQueryOptions& opt
   const auto start = Clock::now();
   for (const ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64}) {
     std::vector<detail::PairQueryGroup> groups(q.families.size());
-    const auto run = [&](std::size_t f) { groups[f] = detail::run_pair_query_group(q, options, scalar, f); };
+    const auto run = [&](std::size_t f) {
+      const auto t0 = Clock::now();
+      groups[f] = detail::run_pair_query_group(q, options, scalar, f);
+      if (!options.on_group_done) return;
+      std::size_t gross = 0, peer_gross = 0;
+      for (const PairQueryRow& r : groups[f].rows) (r.peer ? peer_gross : gross) += r.gross;
+      options.on_group_done(fmt::format("  {}/{}/{}/{}: {} cases, {} gross of sepax's, {} of the peers' ({:.1f} s)",
+                                        q.name, q.mode, to_string(scalar), q.families[f], groups[f].cases, gross,
+                                        peer_gross, std::chrono::duration<double>(Clock::now() - t0).count()));
+    };
     if (q.parallel)
       tbb::parallel_for(std::size_t(0), q.families.size(), run);
     else

@@ -13,6 +13,7 @@
 #include <exception>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <tuple>
 #include <ostream>
@@ -170,7 +171,16 @@ class VerifyRun {
     o.cases_per_group = options_.pair_query_cases;
     o.manifold_cases = options_.manifold_cases;
     o.program = options_.program;
-    out_ << fmt::format("rect_rect, sphere_sphere, aabb_sphere: {} cases per query x mode x scalar x family group; "
+    // Progress on long runs (a group of 10^5 manifold cases takes minutes):
+    // one line per group, from the workers, one at a time.
+    std::mutex progress;
+    if (o.manifold_cases >= 10000 || o.cases_per_group >= 100000)
+      o.on_group_done = [&](const std::string& line) {
+        const std::lock_guard<std::mutex> lock(progress);
+        out_ << line << '\n' << std::flush;
+      };
+    out_ << fmt::format("rect_rect, sphere_sphere, aabb_sphere, sphere_plane: {} cases per query x mode x scalar x "
+                        "family group; "
                         "obb_obb_manifold: {} per scalar x family ...\n",
                         o.cases_per_group, o.manifold_cases)
          << std::flush;

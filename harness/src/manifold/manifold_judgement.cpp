@@ -47,13 +47,17 @@ double polygon_gap(const std::vector<oracle::Point3>& points, const oracle::Face
 }
 
 /// Face contacts: the least polygon gap over the faces that are a least
-/// penetration direction (their overlap within band/16 of the depth: kernels
-/// prefer faces to edges within a few dozen ulps, wider than that) and
+/// penetration direction (their overlap within 4 ulps of the boxes' sizes and
+/// distance of the depth: kernels prefer faces to edges within a few dozen) and
 /// that the normal is the normal of (within the scalar's rounding); nullopt
 /// when there is none.
 std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, const Vec3<double>& n,
                                             const std::vector<oracle::Point3>& points, double u, double band,
                                             const ManifoldTruth& truth) {
+  // A face contact: a face within a few ulps of the boxes' sizes and distance
+  // of the depth (band/16 at most), where kernels prefer the face to an edge.
+  const double sizes = 2 * (a.extents[0] + a.extents[1] + a.extents[2] + b.extents[0] + b.extents[1] + b.extents[2]);
+  const double face_tie = std::min(band / 16, 4 * u * ((b.center - a.center).cwiseAbs().maxCoeff() + sizes) / truth.ell);
   std::optional<double> best;
   for (const bool reference_is_a : {true, false}) {
     const Obb3d& ref = reference_is_a ? a : b;
@@ -62,7 +66,7 @@ std::optional<double> face_polygon_distance(const Obb3d& a, const Obb3d& b, cons
       const double c = n.dot(ref.axes[k]) / ref.axes[k].norm();
       if (!(std::abs(c) >= 1 - 64 * u)) continue;
       const Vec3<double> face = c > 0 ? ref.axes[k] : Vec3<double>(-ref.axes[k]);
-      if (!(std::abs(oracle::oriented_overlap(a, b, point3(face), truth.ell) - truth.depth) <= band / 16)) continue;
+      if (!(std::abs(oracle::oriented_overlap(a, b, point3(face), truth.ell) - truth.depth) <= face_tie)) continue;
       const double plane_band = band * truth.ell;
       // A's face towards B has its outward normal along n, B's face towards A against it.
       const int side = (c > 0) == reference_is_a ? 1 : -1;

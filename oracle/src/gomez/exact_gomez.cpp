@@ -154,6 +154,38 @@ int sphere_plane_gap_sign(const Sphere3<double>& s, const Vec3<double>& d, const
   return sign_of(sphere_plane(s, d, plane).at(Exact(u)));
 }
 
+namespace {
+
+/// f(u) = s(u)² − r²·(n·n) exactly, over (|s(u)| + r|n|)·|n| in double: the
+/// signed distance |s(u)|/|n| − r.
+double sphere_plane_distance(const Quadratic& q, const Sphere3<double>& s, const Vec3<double>& d,
+                             const Plane3<double>& plane, const Exact& u) {
+  const Exact f = q.at(u);
+  if (f == 0) return 0;
+  const double ud = u.convert_to<double>();
+  const double n = plane.normal.norm();
+  const double su = std::abs(plane.normal.dot(s.center + ud * d) - plane.offset);
+  const double denom = (su + s.radius * n) * n;
+  return denom > 0 ? f.convert_to<double>() / denom : 0.0;
+}
+
+}  // namespace
+
+double sphere_plane_gap_at(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane, double u) {
+  return sphere_plane_distance(sphere_plane(s, d, plane), s, d, plane, Exact(u));
+}
+
+double sphere_plane_min_gap(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane) {
+  const Quadratic q = sphere_plane(s, d, plane);
+  Exact u = 0;  // s(u) = s0 + u·w is linear: |s| least where it crosses 0, clamped to [0, 1]
+  if (q.a > 0) {
+    u = -q.beta / q.a;
+    if (u < 0) u = 0;
+    if (u > 1) u = 1;
+  }
+  return sphere_plane_distance(q, s, d, plane, u);
+}
+
 ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
                                  const Vec3<double>& db) {
   Exact first = 0, last = 1;

@@ -12,6 +12,7 @@
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/plane3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 #include "sepax/generators/source.hpp"
 
@@ -51,5 +52,28 @@ struct BoxSpherePair {
 /// of zero coordinates) whose length is the radius.
 std::span<const SphereFamily> box_sphere_families();
 BoxSpherePair generate_box_sphere(SphereFamily family, ScalarKind scalar, Source& source);
+
+/// A ball and a plane for Gomez's sphere–plane test and sweep (sphere_plane):
+/// the ball's centre moves by u·displacement over the frame (zero for the
+/// static test). Planes are valid (unit normal within the scalar's tolerance).
+/// - random: a random unit normal (rounded to the scalar), offset, ball, and a
+///   sweep heading roughly at the plane;
+/// - touching: an axis-aligned normal (±e_k: the only unit normals exact in
+///   binary) and a ball touching the plane exactly; sweeps that first touch at
+///   an exact dyadic time u* ∈ (0, 1];
+/// - grazing (sweeps): the ball slides parallel to the plane at exactly its
+///   radius (touching all the frame), or meets it at a shallow angle exactly
+///   at u*;
+/// - scale: a random case scaled by a power of two far from 1.
+struct SpherePlaneCase {
+  Sphere3<double> sphere;
+  Plane3<double> plane;
+  Vec3<double> displacement = Vec3<double>::Zero();
+  double contact_time = -1;  ///< touching and grazing sweeps: the exact first time; else −1
+};
+
+std::span<const SphereFamily> sphere_plane_families();
+/// sweep = false: displacement zero (grazing then gives touching pairs).
+SpherePlaneCase generate_sphere_plane(SphereFamily family, ScalarKind scalar, Source& source, bool sweep);
 
 }  // namespace sepax::gen

@@ -51,6 +51,14 @@ ExactSweep sphere_plane_sweep_exact(const Sphere3<double>& s, const Vec3<double>
 /// The sign of (n·c(u) − d)² − r²·(n·n) at u: −1 the ball crosses the plane, 0 it touches, +1 apart.
 int sphere_plane_gap_sign(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane, double u);
 
+/// The signed distance from the ball to the plane at u, |n·c(u) − d|/|n| − r:
+/// the squared gap exactly, rounded once, over (|s(u)| + r|n|)·|n| in double
+/// (a few ulps; 0 exactly when they touch).
+double sphere_plane_gap_at(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane, double u);
+
+/// The least of it over the frame u ∈ [0, 1] (at the exact minimiser).
+double sphere_plane_min_gap(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane);
+
 ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
                                  const Vec3<double>& db);
 

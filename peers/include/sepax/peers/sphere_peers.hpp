@@ -7,11 +7,15 @@
 /// root, with the sum of the radii (`len > r1 + r2` is "apart": closed balls);
 /// fcl::detail::sphereBoxIntersect clamps the centre into the box.
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/plane3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
 namespace sepax::peers {
 
 bool fcl_sphere_sphere(const Sphere3<double>& a, const Sphere3<double>& b);
 bool fcl_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere);
+/// fcl::detail::spherePlaneIntersect: FCL's Plane is the surface n·x = d (n
+/// normalised on construction); touching (depth 0) intersects.
+bool fcl_sphere_plane(const Sphere3<double>& sphere, const Plane3<double>& plane);
 
 }  // namespace sepax::peers

@@ -12,9 +12,8 @@
 ///    for nearly parallel edges; only exactly parallel ones (L = 0) are
 ///    skipped, where the face axes take the minimum (Gaul, "Numeric
 ///    Stability"). An edge axis wins only when it beats every face axis by
-///    more than 24 ulps of the boxes' coordinates and sizes, so that near
-///    ties (nearly parallel frames) give face contacts, which carry the most
-///    points.
+///    more than 24 ulps of the boxes' sizes and distance, so that near ties
+///    (nearly parallel frames) give face contacts, which carry the most points.
 /// 3. Something to face (the axis is a face normal of A or B): that face is the
 ///    reference face, the other box's face most opposed to the normal is the
 ///    incident face; the incident face is clipped to the reference face's four
@@ -29,7 +28,9 @@
 /// 4. Edge to edge: the supporting edges (of A the one furthest along the
 ///    normal, of B the one furthest against it) and the midpoint of their
 ///    closest points, one contact point — of the part of the segment between
-///    them that lies in both boxes, when a thin box does not reach the midpoint.
+///    them that lies in both boxes, when a thin box does not reach the midpoint;
+///    when that part is empty (thin or flat boxes deep in), a point where some
+///    edge of one box goes into the other.
 ///
 /// Conventions: `normal` is a unit vector from A towards B, and translating B
 /// by depth·normal leaves the boxes touching (depth is the overlap of their

@@ -9,7 +9,10 @@
 /// Closed balls; "motion" (optional) is Gomez's sweep over one frame, u ∈
 /// [0, 1]: the centres move by u·va and u·vb, so T must be 1. The same
 /// reading rules as the other cases (case_file.hpp); radii ≥ 0. The query
-/// aabb_sphere has a box as "a" ({"min":[..],"max":[..]}, min ≤ max) and no motion.
+/// aabb_sphere has a box as "a" ({"min":[..],"max":[..]}, min ≤ max) and no
+/// motion. The query sphere_plane has the ball as "a" and a plane as "b"
+/// ({"normal":[..],"offset":d}: the surface n·x = d, n unit within the
+/// scalar's axis tolerance); its motion moves the ball only (vb = 0).
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -18,6 +21,7 @@
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/plane3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
 namespace sepax::harness {
@@ -31,6 +35,8 @@ struct SphereCase {
   /// Set for the query aabb_sphere (Arvo's test): the box, in place of `a`;
   /// case files write it as "a": {"min":[x,y,z],"max":[x,y,z]}.
   std::optional<Aabb3<double>> box;
+  /// Set for the query sphere_plane: the plane, in place of `b`.
+  std::optional<Plane3<double>> plane;
   /// The sweep: displacements of a and b over the frame.
   struct Sweep {
     Vec3<double> da = Vec3<double>::Zero(), db = Vec3<double>::Zero();

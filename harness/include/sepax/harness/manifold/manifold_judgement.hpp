@@ -10,10 +10,10 @@
 /// | depth | |depth − depth*| ≤ band (depth* the exact penetration depth) |
 /// | normal | the boxes' overlap along it, oriented from A to B, is within the band of depth* |
 /// | points | each lies in both boxes, each grown by the band (outside_distance) |
-/// | face polygon | when the normal is a face normal and that face's overlap is within band/16 of depth* (a face contact: a kernel that prefers faces within a few dozen ulps gives its polygon): the points' hull and the exact clipped polygon (for some tied reference and incident face), both projected along the normal (where a point lies along it is the point check's business: on the incident face, on the reference face or between), are within band × conditioning of each other (an edge crossing a clipping plane at a small angle α moves its corner by 1/sin α times the plane's error) |
+/// | face polygon | when the normal is a face normal and that face's overlap is within 4u·(|C_B − C_A|∞ + 2Σ extents)/ℓ of depth* (at most band/16: a face contact, where a kernel that prefers faces within a few dozen ulps of its sizes gives its polygon): the points' hull and the exact clipped polygon (for some tied reference and incident face), both projected along the normal (where a point lies along it is the point check's business: on the incident face, on the reference face or between), are within band × conditioning of each other (an edge crossing a clipping plane at a small angle α moves its corner by 1/sin α times the plane's error) |
 /// | edge point | otherwise, when an edge–edge axis A_i × B_j parallel to the normal attains the depth within the band: the points are within band / sin²θ of the segment between its supporting edges' exact closest points (θ the angle of the edges: the closest points of nearly parallel edges are ill-conditioned), unless those are ambiguous (oracle::edge_contact_segment) |
 ///
-/// A face attaining the depth within band/16 asks for its polygon; beyond
+/// A face attaining the depth that closely asks for its polygon; beyond
 /// that, an edge axis attaining it within the band may give one point.
 ///
 /// A manifold in contact that fails one check is gross; the reason names it.

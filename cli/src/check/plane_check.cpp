@@ -1,0 +1,74 @@
+// `sepax check` on sphere_plane cases (pair_query_check.hpp): Gomez's
+// sphere–plane test, and his sweep when the case moves the ball, each kernel
+// on the case rounded to its scalar.
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "check/pair_query_check.hpp"
+#include "common/table.hpp"
+#include "sepax/harness/gomez/plane_judgement.hpp"
+
+namespace sepax::cli {
+
+void PairQueryChecker::check_plane(const harness::SphereCase& c, const std::vector<const SpherePlaneKernel*>& kernels) {
+  ++tally_.cases;
+  nlohmann::ordered_json j;
+  j["id"] = c.id;
+  j["line"] = c.line;
+  j["query"] = "sphere_plane";
+  if (c.family) j["family"] = *c.family;
+  const bool meets = harness::sphere_plane_meets_exactly(c.a, *c.plane);
+  j["oracle"] = {{"intersects", meets}};
+  std::optional<oracle::ExactSweep> sweep;
+  if (c.sweep) {
+    sweep = oracle::sphere_plane_sweep_exact(c.a, c.sweep->da, *c.plane);
+    j["oracle"]["sweep"] = {{"state", std::string(to_string(sweep->state))}, {"first", sweep->first}};
+  }
+  j["kernels"] = nlohmann::ordered_json::array();
+  Table table({{"kernel"}, {"answer"}, {"class"}});
+  for (const SpherePlaneKernel* k : kernels) {
+    if (k->sweep && !c.sweep) continue;
+    const Sphere3<double> s = harness::sphere_rounded_to(c.a, k->scalar);
+    const Plane3<double> p = harness::plane_rounded_to(*c.plane, k->scalar);
+    nlohmann::ordered_json kj;
+    kj["kernel"] = k->id;
+    harness::SphereJudgement jd;
+    std::string answer;
+    if (k->test) {
+      const bool says = k->test(s, p);
+      jd = harness::judge_sphere_plane(s, p, k->scalar, says, harness::sphere_plane_meets_exactly(s, p));
+      kj["intersects"] = says;
+      answer = says ? "intersects" : "separated";
+    } else {
+      const Vec3<double> d = harness::vector_rounded_to(c.sweep->da, k->scalar);
+      const QueryAnswer says = k->sweep(s, d, p);
+      const ContactState state = state_of(says);
+      jd = harness::judge_sphere_plane_sweep(s, d, p, k->scalar, state, says.time.value_or(0),
+                                             oracle::sphere_plane_sweep_exact(s, d, p));
+      kj["state"] = std::string(to_string(state));
+      if (says.time) kj["t"] = *says.time;
+      answer = says.time ? fmt::format("first contact at u = {:.17g}", *says.time) : std::string(to_string(state));
+    }
+    count(jd.verdict_class, k->peer);
+    kj["class"] = std::string(oracle::to_string(jd.verdict_class));
+    if (jd.margin) kj["margin"] = *jd.margin;
+    if (jd.tolerance) kj["band"] = *jd.tolerance;
+    table.add_row({k->id, answer, std::string(oracle::to_string(jd.verdict_class))});
+    j["kernels"].push_back(std::move(kj));
+  }
+  if (json_) {
+    out_ << j.dump() << '\n';
+    return;
+  }
+  out_ << fmt::format("{}  sphere_plane {}{}  (line {})\n", c.id, to_string(c.scalar),
+                      c.family ? "  family " + *c.family : "", c.line);
+  out_ << fmt::format("  exact: {}{}\n", meets ? "intersecting" : "separated",
+                      sweep ? fmt::format("; sweep {}{}", to_string(sweep->state),
+                                          sweep->state == ContactState::first_contact
+                                              ? fmt::format(" at u = {:.17g}", sweep->first)
+                                              : "")
+                            : "");
+  out_ << table.to_text() << '\n';
+}
+
+}  // namespace sepax::cli
