@@ -1,6 +1,6 @@
-// sepax_bench_gomez: Gomez's sphere–sphere and sphere–plane tests and Arvo's
-// box–ball test against FCL 0.7's (sphereSphereIntersect, spherePlaneIntersect,
-// sphereBoxIntersect), on the same
+// sepax_bench_gomez: Gomez's sphere–sphere, sphere–plane and AABB overlap
+// tests and Arvo's box–ball test against FCL 0.7's (sphereSphereIntersect,
+// spherePlaneIntersect, AABB::overlap, sphereBoxIntersect), on the same
 // sets from the sphere generator families, in one run: names
 // `gomez:<kernel>:<family>`, counters pairs, hit_rate and tests_per_s. FCL's
 // shapes and transforms are built once, outside the timed loop, as a caller
@@ -15,11 +15,13 @@
 #include <fcl/geometry/shape/box.h>
 #include <fcl/geometry/shape/plane.h>
 #include <fcl/geometry/shape/sphere.h>
+#include <fcl/math/bv/AABB.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/plane.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_box.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_sphere.h>
 
 #include "bench_flags.hpp"
+#include "sepax/core/simple/aabb_aabb.hpp"
 #include "sepax/core/simple/aabb_sphere.hpp"
 #include "sepax/core/simple/sphere_plane.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
@@ -62,6 +64,24 @@ struct PlaneSet {
   std::vector<fcl::Plane<double>> fp;
   std::vector<fcl::Transform3<double>> xs;
 };
+
+struct AabbSet {
+  std::vector<Aabb3<float>> af, bf;
+  std::vector<Aabb3<double>> ad, bd;
+  std::vector<fcl::AABB<double>> fa, fb;
+};
+
+AabbSet make_aabb_set(gen::SphereFamily family, std::size_t n) {
+  gen::SeededSource src(20261129, std::uint64_t(family));
+  AabbSet s;
+  for (std::size_t i = 0; i < n; ++i) {
+    const gen::AabbPairCase c = gen::generate_aabb_pair(family, ScalarKind::float32, src, false);
+    s.af.push_back(c.a.cast<float>()), s.bf.push_back(c.b.cast<float>());
+    s.ad.push_back(c.a), s.bd.push_back(c.b);
+    s.fa.emplace_back(c.a.min, c.a.max), s.fb.emplace_back(c.b.min, c.b.max);
+  }
+  return s;
+}
 
 PlaneSet make_plane_set(gen::SphereFamily family, std::size_t n) {
   gen::SeededSource src(20261128, std::uint64_t(family));
@@ -110,15 +130,18 @@ int main(int argc, char** argv) {
   static std::vector<SphereSet> spheres;
   static std::vector<BoxSet> boxes;
   static std::vector<PlaneSet> planes;
+  static std::vector<AabbSet> aabbs;
   const std::vector<gen::SphereFamily> families{gen::SphereFamily::random, gen::SphereFamily::touching,
                                                 gen::SphereFamily::scale};
   spheres.reserve(families.size());
   boxes.reserve(families.size());
   planes.reserve(families.size());
+  aabbs.reserve(families.size());
   for (gen::SphereFamily f : families) {
     spheres.push_back(make_sphere_set(f, pairs));
     boxes.push_back(make_box_set(f, pairs));
     planes.push_back(make_plane_set(f, pairs));
+    aabbs.push_back(make_aabb_set(f, pairs));
   }
   static const fcl::Transform3<double> identity = fcl::Transform3<double>::Identity();
   for (std::size_t k = 0; k < families.size(); ++k) {
@@ -126,6 +149,7 @@ int main(int argc, char** argv) {
     const SphereSet* s = &spheres[k];
     const BoxSet* b = &boxes[k];
     const PlaneSet* pl = &planes[k];
+    const AabbSet* ab = &aabbs[k];
     const std::size_t n = pairs;
     benchmark::RegisterBenchmark(("gomez:sphere_sphere/test_static/float" + tail).c_str(), [s, n](benchmark::State& st) {
       bench::time_pair_loop(st, n, [s](std::size_t i) { return sphere_sphere::test_static(s->af[i], s->bf[i]); });
@@ -148,6 +172,15 @@ int main(int argc, char** argv) {
       bench::time_pair_loop(st, n, [pl](std::size_t i) {
         return fcl::detail::spherePlaneIntersect(pl->fs[i], pl->xs[i], pl->fp[i], identity, static_cast<Contacts*>(nullptr));
       });
+    });
+    benchmark::RegisterBenchmark(("gomez:aabb_aabb/test_static/float" + tail).c_str(), [ab, n](benchmark::State& st) {
+      bench::time_pair_loop(st, n, [ab](std::size_t i) { return aabb_aabb::test_static(ab->af[i], ab->bf[i]).intersects; });
+    });
+    benchmark::RegisterBenchmark(("gomez:aabb_aabb/test_static/double" + tail).c_str(), [ab, n](benchmark::State& st) {
+      bench::time_pair_loop(st, n, [ab](std::size_t i) { return aabb_aabb::test_static(ab->ad[i], ab->bd[i]).intersects; });
+    });
+    benchmark::RegisterBenchmark(("gomez:fcl/aabb_aabb/double" + tail).c_str(), [ab, n](benchmark::State& st) {
+      bench::time_pair_loop(st, n, [ab](std::size_t i) { return ab->fa[i].overlap(ab->fb[i]); });
     });
     benchmark::RegisterBenchmark(("gomez:aabb_sphere/test_static/float" + tail).c_str(), [b, n](benchmark::State& st) {
       bench::time_pair_loop(st, n, [b](std::size_t i) { return aabb_sphere::test_static(b->boxf[i], b->ballf[i]); });

@@ -48,7 +48,7 @@ constexpr const char* kBoxShape =
 constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y,z],[x,y,z],[x,y,z]]})";
 constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
 constexpr const char* kQueries =
-    "obb_obb, obb_obb_manifold, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere, sphere_plane";
+    "obb_obb, obb_obb_manifold, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb";
 constexpr const char* kMotion2Shape = R"(a 2D motion is {"va":[x,y],"vb":[x,y],"T":t})";
 constexpr const char* kAabbShape = R"(a box is {"min":[x,y,z],"max":[x,y,z]})";
 constexpr const char* kSphereShape = R"(a sphere is {"center":[x,y,z],"radius":r})";
@@ -81,41 +81,36 @@ class CaseReader {
   static bool is_planar(const Json& doc) { return doc.contains("query") && doc["query"] == "rect_rect"; }
   static bool is_sphere(const Json& doc) {
     return doc.contains("query") &&
-           (doc["query"] == "sphere_sphere" || doc["query"] == "aabb_sphere" || doc["query"] == "sphere_plane");
+           (doc["query"] == "sphere_sphere" || doc["query"] == "aabb_sphere" || doc["query"] == "sphere_plane" ||
+            doc["query"] == "aabb_aabb");
   }
 
-  /// A sphere_sphere case: balls a and b, and Gomez's sweep when "motion" is given (T = 1).
+  /// A case of Gomez's queries (sphere_case.hpp): the shapes of its query, and
+  /// his sweep over one frame when "motion" is given (T = 1; aabb_sphere has none).
   SphereCase read_sphere(const Json& doc, std::size_t line) const {
     SphereCase c;
     read_header(doc, line, c);
-    if (doc.contains("verdicts")) fail("verdicts: not read for sphere_sphere, aabb_sphere and sphere_plane cases yet");
-    if (doc["query"] == "sphere_plane") {
-      c.a = sphere(member(doc, "a", "", kSphereShape), "a");
-      c.plane = plane(member(doc, "b", "", kPlaneShape), "b");
-      if (doc.contains("motion")) {
-        const CaseMotion m = motion(doc["motion"]);
-        if (m.duration != 1)
-          fail("motion.T = " + as_written(doc["motion"]["T"]) + ": Gomez's sweeps span one frame, T must be 1");
-        if (m.vb[0] != 0 || m.vb[1] != 0 || m.vb[2] != 0)
-          fail("motion.vb = " + as_written(doc["motion"]["vb"]) + ": the plane does not move (vb must be [0,0,0])");
-        c.sweep = SphereCase::Sweep{{m.va[0], m.va[1], m.va[2]}, Vec3<double>::Zero()};
-      }
-      return c;
-    }
-    if (doc["query"] == "aabb_sphere") {
+    if (doc.contains("verdicts"))
+      fail("verdicts: not read for sphere_sphere, aabb_sphere, sphere_plane and aabb_aabb cases yet");
+    const Json& query = doc["query"];
+    if (query == "aabb_aabb" || query == "aabb_sphere")
       c.box = aabb(member(doc, "a", "", kAabbShape), "a");
+    else
+      c.a = sphere(member(doc, "a", "", kSphereShape), "a");
+    if (query == "aabb_aabb")
+      c.box_b = aabb(member(doc, "b", "", kAabbShape), "b");
+    else if (query == "sphere_plane")
+      c.plane = plane(member(doc, "b", "", kPlaneShape), "b");
+    else
       c.b = sphere(member(doc, "b", "", kSphereShape), "b");
-      if (doc.contains("motion")) fail("motion: aabb_sphere is a static test");
-      return c;
-    }
-    c.a = sphere(member(doc, "a", "", kSphereShape), "a");
-    c.b = sphere(member(doc, "b", "", kSphereShape), "b");
-    if (doc.contains("motion")) {
-      const CaseMotion m = motion(doc["motion"]);
-      if (m.duration != 1)
-        fail("motion.T = " + as_written(doc["motion"]["T"]) + ": Gomez's sweeps span one frame, T must be 1");
-      c.sweep = SphereCase::Sweep{{m.va[0], m.va[1], m.va[2]}, {m.vb[0], m.vb[1], m.vb[2]}};
-    }
+    if (!doc.contains("motion")) return c;
+    if (query == "aabb_sphere") fail("motion: aabb_sphere is a static test");
+    const CaseMotion m = motion(doc["motion"]);
+    if (m.duration != 1)
+      fail("motion.T = " + as_written(doc["motion"]["T"]) + ": Gomez's sweeps span one frame, T must be 1");
+    if (query == "sphere_plane" && (m.vb[0] != 0 || m.vb[1] != 0 || m.vb[2] != 0))
+      fail("motion.vb = " + as_written(doc["motion"]["vb"]) + ": the plane does not move (vb must be [0,0,0])");
+    c.sweep = SphereCase::Sweep{{m.va[0], m.va[1], m.va[2]}, {m.vb[0], m.vb[1], m.vb[2]}};
     return c;
   }
 

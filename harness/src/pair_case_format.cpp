@@ -53,14 +53,16 @@ std::string format_case(const SphereCase& c) {
   };
   nlohmann::ordered_json j;
   j["id"] = c.id;
-  j["query"] = c.box ? "aabb_sphere" : c.plane ? "sphere_plane" : "sphere_sphere";
+  j["query"] = c.box_b ? "aabb_aabb" : c.box ? "aabb_sphere" : c.plane ? "sphere_plane" : "sphere_sphere";
   j["scalar"] = std::string(to_string(c.scalar));
   if (c.family) j["family"] = *c.family;
   if (c.box)
     j["a"] = {{"min", xyz(c.box->min)}, {"max", xyz(c.box->max)}};
   else
     j["a"] = sphere_json(c.a);
-  if (c.plane)
+  if (c.box_b)
+    j["b"] = {{"min", xyz(c.box_b->min)}, {"max", xyz(c.box_b->max)}};
+  else if (c.plane)
     j["b"] = {{"normal", xyz(c.plane->normal)}, {"offset", exact_number_json(c.plane->offset)}};
   else
     j["b"] = sphere_json(c.b);

@@ -8,6 +8,8 @@
 #include "sepax/harness/case_file.hpp"
 #include "sepax/core/simple/sphere_plane.hpp"
 #include "sepax/generators/gomez.hpp"
+#include "sepax/core/simple/aabb_aabb.hpp"
+#include "sepax/harness/gomez/aabb_judgement.hpp"
 #include "sepax/harness/gomez/plane_judgement.hpp"
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 
@@ -199,6 +201,57 @@ TEST(SpherePlaneJudge, SepaxKernelsAreNeverGrossOnAnyFamily) {
         const SphereJudgement jw = judge_sphere_plane_sweep(
             c.sphere, c.displacement, c.plane, scalar, state, first,
             oracle::sphere_plane_sweep_exact(c.sphere, c.displacement, c.plane));
+        ASSERT_NE(jw.verdict_class, oracle::Class::gross) << gen::to_string(f) << " sweep case " << i;
+        judged_times += jw.time_error.has_value();
+      }
+    }
+  EXPECT_GT(judged_times, 1000);  // the first-time branch of the judge was exercised
+}
+
+TEST(AabbCaseFile, ReadsAndWritesAnAabbAabbLine) {
+  const std::string line =
+      R"({"id":"b1","query":"aabb_aabb","a":{"min":[0,0,0],"max":[1,1,1]},"b":{"min":[4,0,0],"max":[5,1,1]},)"
+      R"("motion":{"va":[0,0,0],"vb":[-4,0,0],"T":1}})";
+  const CaseOrError read = parse_case(line, 1);
+  ASSERT_TRUE(std::holds_alternative<SphereCase>(read));
+  const SphereCase& c = std::get<SphereCase>(read);
+  ASSERT_TRUE(c.box && c.box_b && c.sweep);
+  EXPECT_EQ(c.box_b->min, Vec3<double>(4, 0, 0));
+  const CaseOrError again = parse_case(format_case(c), 1);
+  ASSERT_TRUE(std::holds_alternative<SphereCase>(again));
+  EXPECT_EQ(std::get<SphereCase>(again).box_b->max, c.box_b->max);
+  EXPECT_EQ(std::get<SphereCase>(again).sweep->db, c.sweep->db);
+  const std::string inverted = R"({"query":"aabb_aabb","a":{"min":[0,0,0],"max":[1,1,1]},"b":{"min":[4,0,0],"max":[3,1,1]}})";
+  const CaseOrError bad = parse_case(inverted, 4);
+  ASSERT_TRUE(std::holds_alternative<CaseError>(bad));
+  EXPECT_NE(std::get<CaseError>(bad).message.find("b.max[0]"), std::string::npos);
+}
+
+TEST(AabbJudge, SepaxKernelsAreNeverGrossOnAnyFamily) {
+  int judged_times = 0;
+  for (const ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (const gen::SphereFamily f : gen::aabb_families()) {
+      gen::SeededSource src(20261126, std::uint64_t(f));
+      for (int i = 0; i < 600; ++i) {
+        const gen::AabbPairCase p = gen::generate_aabb_pair(f, scalar, src, false);
+        const gen::AabbPairCase c = gen::generate_aabb_pair(f, scalar, src, true);
+        const bool single = scalar == ScalarKind::float32;
+        const bool says = single ? aabb_aabb::test_static(p.a.cast<float>(), p.b.cast<float>()).intersects
+                                 : aabb_aabb::test_static(p.a, p.b).intersects;
+        const SphereJudgement js = judge_aabb_aabb(p.a, p.b, says, aabb_aabb_meets_exactly(p.a, p.b));
+        ASSERT_EQ(js.verdict_class, oracle::Class::ok) << gen::to_string(f) << " static case " << i;
+        ContactState state;
+        double first;
+        if (single) {
+          const auto r = aabb_aabb::sweep(c.a.cast<float>(), Vec3<float>(c.da.cast<float>()), c.b.cast<float>(),
+                                          Vec3<float>(c.db.cast<float>()));
+          state = r.state, first = r.first;
+        } else {
+          const auto r = aabb_aabb::sweep(c.a, c.da, c.b, c.db);
+          state = r.state, first = r.first;
+        }
+        const SphereJudgement jw =
+            judge_aabb_sweep(c.a, c.da, c.b, c.db, scalar, state, first, oracle::aabb_aabb_sweep_exact(c.a, c.da, c.b, c.db));
         ASSERT_NE(jw.verdict_class, oracle::Class::gross) << gen::to_string(f) << " sweep case " << i;
         judged_times += jw.time_error.has_value();
       }

@@ -432,6 +432,60 @@ TEST(SpherePlaneFamilies, ValidExactAndHitRatesMeanSomething) {
     }
 }
 
+TEST(AabbFamilies, TouchingAndGrazingAreExactAndHitRatesMeanSomething) {
+  const std::uint64_t seed = test::test_seed(50);
+  for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (gen::SphereFamily family : gen::aabb_families()) {
+      gen::SeededSource src(seed);
+      int meet = 0, firsts = 0;
+      const int n = 1000;
+      for (int i = 0; i < n; ++i) {
+        SCOPED_TRACE(testing::Message() << gen::to_string(family) << " case " << i << " (SEPAX_SEED=" << seed << ")");
+        const gen::AabbPairCase p = gen::generate_aabb_pair(family, scalar, src, false);
+        for (const Aabb3<double>* b : {&p.a, &p.b})
+          for (int k = 0; k < 3; ++k) {
+            ASSERT_LE(b->min[k], b->max[k]);
+            for (double x : {b->min[k], b->max[k]})
+              if (scalar == ScalarKind::float32) { ASSERT_EQ(double(float(x)), x); }
+          }
+        const Vec3<double> zero = Vec3<double>::Zero();
+        const double gap = aabb_aabb_gap_at(p.a, zero, p.b, zero, 0);
+        meet += gap <= 0;
+        if (family == gen::SphereFamily::touching || family == gen::SphereFamily::grazing) { ASSERT_EQ(gap, 0); }
+        const gen::AabbPairCase c = gen::generate_aabb_pair(family, scalar, src, true);
+        const ExactSweep e = aabb_aabb_sweep_exact(c.a, c.da, c.b, c.db);
+        firsts += e.state == ContactState::first_contact;
+        if (c.contact_time > 0) {  // first contact at exactly the constructed time, touching then
+          ASSERT_EQ(e.state, ContactState::first_contact);
+          ASSERT_EQ(e.first, c.contact_time);
+          ASSERT_EQ(aabb_aabb_gap_at(c.a, c.da, c.b, c.db, c.contact_time), 0);
+        } else if (c.contact_time == 0) {  // sliding along a face from a touching start
+          ASSERT_EQ(e.state, ContactState::overlapping_at_start);
+          ASSERT_EQ(aabb_aabb_gap_at(c.a, c.da, c.b, c.db, 0), 0);
+        }
+      }
+      if (family == gen::SphereFamily::random || family == gen::SphereFamily::scale) {
+        EXPECT_GT(meet, n / 20) << gen::to_string(family);
+        EXPECT_LT(meet, n - n / 20) << gen::to_string(family);
+        EXPECT_GT(firsts, n / 10) << gen::to_string(family);
+      }
+    }
+}
+
+TEST(AabbSweepExact, SeparationAlongTheSweep) {
+  // Unit boxes 3 apart on x, B moving by −4 on x: apart by 3 at u = 0,
+  // touching at u = 3/4, overlapping by 1 at u = 1.
+  const Aabb3<double> a{{0, 0, 0}, {1, 1, 1}}, b{{4, 0, 0}, {5, 1, 1}};
+  const Vec3<double> zero = Vec3<double>::Zero(), v(-4, 0, 0);
+  EXPECT_EQ(aabb_aabb_gap_at(a, zero, b, v, 0), 3);
+  EXPECT_EQ(aabb_aabb_gap_at(a, zero, b, v, 0.75), 0);
+  EXPECT_EQ(aabb_aabb_gap_at(a, zero, b, v, 1), -1);
+  EXPECT_EQ(aabb_aabb_min_gap(a, zero, b, v), -1);
+  // Passing beside A at a height of 2 on y: least separation 1, at every u where x overlaps.
+  const Aabb3<double> c{{4, 2, 0}, {5, 3, 1}};
+  EXPECT_EQ(aabb_aabb_min_gap(a, zero, c, Vec3<double>(-8, 0, 0)), 1);
+}
+
 TEST(SpherePlaneExact, DistancesAlongTheSweep) {
   // A unit ball at height 5 above z = 0 moving down by 8: 4 apart at u = 0,
   // touching at u = 1/2, least distance −1 (centre in the plane) at u = 5/8.

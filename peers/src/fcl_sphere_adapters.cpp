@@ -1,6 +1,7 @@
 // FCL 0.7 (Debian libfcl-dev): its sphere–sphere and sphere–box primitive
 // tests (sphere_peers.hpp).
 #include <fcl/geometry/shape/box.h>
+#include <fcl/math/bv/AABB.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/geometry/shape/plane.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/plane.h>
@@ -39,6 +40,10 @@ bool fcl_sphere_plane(const Sphere3<double>& sphere, const Plane3<double>& plane
                                            fcl::Plane<double>(plane.normal, plane.offset),
                                            fcl::Transform3<double>::Identity(),
                                            static_cast<std::vector<fcl::ContactPoint<double>>*>(nullptr));
+}
+
+bool fcl_aabb_aabb(const Aabb3<double>& a, const Aabb3<double>& b) {
+  return fcl::AABB<double>(a.min, a.max).overlap(fcl::AABB<double>(b.min, b.max));
 }
 
 }  // namespace sepax::peers

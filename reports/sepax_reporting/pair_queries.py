@@ -90,11 +90,12 @@ def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
 # that answers the same question), by the query a kernel name answers.
 REFERENCE = {"rect_rect": "box2d/test_overlap/float", "sphere_sphere": "fcl/sphere_sphere/double",
              "aabb_sphere": "fcl/aabb_sphere/double", "sphere_plane": "fcl/sphere_plane/double",
+             "aabb_aabb": "fcl/aabb_aabb/double",
              "obb_obb_manifold": "ode/box_box_manifold/double"}
 
 # A peer's query by the name of its function (the middle of <library>/<name>/<scalar>).
 PEER_QUERY = {"test_overlap": "rect_rect", "sphere_sphere": "sphere_sphere", "aabb_sphere": "aabb_sphere",
-              "sphere_plane": "sphere_plane", "box_box_manifold": "obb_obb_manifold"}
+              "sphere_plane": "sphere_plane", "aabb_aabb": "aabb_aabb", "box_box_manifold": "obb_obb_manifold"}
 
 
 def query_of_kernel(kernel: str) -> str:
@@ -149,6 +150,8 @@ TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), sta
           ("aabb_sphere", "test_static"): "Arvo's box–ball test (aabb_sphere)",
           ("sphere_plane", "test_static"): "Gomez's sphere–plane test (sphere_plane)",
           ("sphere_plane", "find_first_contact"): "Gomez's sphere–plane sweep: state and first time",
+          ("aabb_aabb", "test_static"): "Gomez's AABB overlap test (aabb_aabb)",
+          ("aabb_aabb", "find_first_contact"): "Gomez's AABB sweep: state and first time",
           ("obb_obb_manifold", "find_manifold"): "OBB–OBB contact manifolds (Gaul): contact, depth, normal, points"}
 
 

@@ -26,6 +26,8 @@ class PairQueryChecker {
   void check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels);
   /// An aabb_sphere case (c.box set).
   void check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels);
+  /// An aabb_aabb case (c.box_b set): aabb_check.cpp.
+  void check_aabb(const harness::SphereCase& c, const std::vector<const AabbKernel*>& kernels);
   /// A sphere_plane case (c.plane set): plane_check.cpp.
   void check_plane(const harness::SphereCase& c, const std::vector<const SpherePlaneKernel*>& kernels);
   /// An obb_obb_manifold case (c.manifold set).

@@ -1,6 +1,7 @@
 // Gomez's sphere–sphere kernels of check and verify (sphere_kernels.hpp).
 #include "kernel_lists/sphere_kernels.hpp"
 
+#include "sepax/core/simple/aabb_aabb.hpp"
 #include "sepax/core/simple/aabb_sphere.hpp"
 #include "sepax/core/simple/sphere_plane.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
@@ -95,6 +96,43 @@ std::vector<SpherePlaneKernel> sphere_plane_kernels() {
 #ifdef SEPAX_HAVE_PEERS
   SpherePlaneKernel fcl{"fcl/sphere_plane/double", ScalarKind::float64, true, {}, {}};
   fcl.test = [](const Sphere3<double>& s, const Plane3<double>& p) { return peers::fcl_sphere_plane(s, p); };
+  out.push_back(std::move(fcl));
+#endif
+  return out;
+}
+
+namespace {
+
+template <class S>
+AabbKernel aabb_kernel(const char* id, ScalarKind scalar, bool sweep) {
+  AabbKernel k{id, scalar, false, {}, {}};
+  if (!sweep) {
+    k.test = [](const Aabb3<double>& a, const Aabb3<double>& b) {
+      return aabb_aabb::test_static(a.cast<S>(), b.cast<S>()).intersects;
+    };
+    return k;
+  }
+  k.sweep = [](const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b, const Vec3<double>& db) {
+    const SweepResult<S> r =
+        aabb_aabb::sweep(a.cast<S>(), Vec3<S>(da.cast<S>()), b.cast<S>(), Vec3<S>(db.cast<S>()));
+    QueryAnswer out;
+    out.meets = r.state != ContactState::separated_throughout;
+    if (r.state == ContactState::first_contact) out.time = double(r.first);
+    return out;
+  };
+  return k;
+}
+
+}  // namespace
+
+std::vector<AabbKernel> aabb_kernels() {
+  std::vector<AabbKernel> out{aabb_kernel<float>("aabb_aabb/test_static/float", ScalarKind::float32, false),
+                              aabb_kernel<double>("aabb_aabb/test_static/double", ScalarKind::float64, false),
+                              aabb_kernel<float>("aabb_aabb/find_first_contact/float", ScalarKind::float32, true),
+                              aabb_kernel<double>("aabb_aabb/find_first_contact/double", ScalarKind::float64, true)};
+#ifdef SEPAX_HAVE_PEERS
+  AabbKernel fcl{"fcl/aabb_aabb/double", ScalarKind::float64, true, {}, {}};
+  fcl.test = [](const Aabb3<double>& a, const Aabb3<double>& b) { return peers::fcl_aabb_aabb(a, b); };
   out.push_back(std::move(fcl));
 #endif
   return out;

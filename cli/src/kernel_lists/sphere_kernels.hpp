@@ -56,4 +56,18 @@ struct SpherePlaneKernel {
 
 std::vector<SpherePlaneKernel> sphere_plane_kernels();
 
+/// Gomez's AABB overlap test and sweep (aabb_aabb): sepax's (float, double)
+/// and, with the peers, FCL's AABB::overlap (double, static).
+struct AabbKernel {
+  std::string id;  ///< "aabb_aabb/test_static/float", "aabb_aabb/find_first_contact/double", "fcl/aabb_aabb/double"
+  ScalarKind scalar = ScalarKind::float64;
+  bool peer = false;
+  std::function<bool(const Aabb3<double>&, const Aabb3<double>&)> test;  ///< empty for a sweep kernel
+  /// A moving by u·da and B by u·db: meets? and the first time (none when
+  /// overlapping at start). Empty for a static kernel.
+  std::function<QueryAnswer(const Aabb3<double>&, const Vec3<double>&, const Aabb3<double>&, const Vec3<double>&)> sweep;
+};
+
+std::vector<AabbKernel> aabb_kernels();
+
 }  // namespace sepax::cli

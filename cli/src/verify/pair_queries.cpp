@@ -10,6 +10,7 @@
 #include "sepax/generators/gomez.hpp"
 #include "sepax/generators/planar.hpp"
 #include "sepax/harness/case_file.hpp"
+#include "sepax/harness/gomez/aabb_judgement.hpp"
 #include "sepax/harness/gomez/plane_judgement.hpp"
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
@@ -275,6 +276,64 @@ PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> sphere_plane_sweep_query() {
   return q;
 }
 
+harness::SphereCase aabb_case(const gen::AabbPairCase& c, const CaseLabel& l) {
+  harness::SphereCase sc = sphere_case(Sphere3<double>{}, Sphere3<double>{}, l);
+  sc.box = c.a;
+  sc.box_b = c.b;
+  return sc;
+}
+
+PairQuery<gen::AabbPairCase, bool> aabb_static_query() {
+  PairQuery<gen::AabbPairCase, bool> q;
+  q.name = "aabb_aabb";
+  q.mode = "test_static";
+  q.families = sphere_family_names(false);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_aabb_pair(sphere_family(names[f]), s, src, false);
+  };
+  q.exact = [](const gen::AabbPairCase& c) { return harness::aabb_aabb_meets_exactly(c.a, c.b); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::AabbPairCase& c, ScalarKind, const QueryAnswer& a, bool exact) {
+    const harness::SphereJudgement j = harness::judge_aabb_aabb(c.a, c.b, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::AabbPairCase& c, const CaseLabel& l) { return harness::format_case(aabb_case(c, l)); };
+  for (const AabbKernel& k : aabb_kernels())
+    if (k.test)
+      q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::AabbPairCase& c) -> std::optional<QueryAnswer> {
+                             return meets(t(c.a, c.b));
+                           }});
+  return q;
+}
+
+PairQuery<gen::AabbPairCase, oracle::ExactSweep> aabb_sweep_query() {
+  PairQuery<gen::AabbPairCase, oracle::ExactSweep> q;
+  q.name = "aabb_aabb";
+  q.mode = "find_first_contact";
+  q.families = sphere_family_names(true);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_aabb_pair(sphere_family(names[f]), s, src, true);
+  };
+  q.exact = [](const gen::AabbPairCase& c) { return oracle::aabb_aabb_sweep_exact(c.a, c.da, c.b, c.db); };
+  q.exact_meets = [](const oracle::ExactSweep& e) { return e.state != ContactState::separated_throughout; };
+  q.judge = [](const gen::AabbPairCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
+    const harness::SphereJudgement j =
+        harness::judge_aabb_sweep(c.a, c.da, c.b, c.db, s, state_of(a), a.time.value_or(0), e);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+  };
+  q.case_line = [](const gen::AabbPairCase& c, const CaseLabel& l) {
+    harness::SphereCase sc = aabb_case(c, l);
+    sc.sweep = harness::SphereCase::Sweep{c.da, c.db};
+    return harness::format_case(sc);
+  };
+  for (const AabbKernel& k : aabb_kernels())
+    if (k.sweep)
+      q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.sweep](const gen::AabbPairCase& c) -> std::optional<QueryAnswer> {
+                             return t(c.a, c.da, c.b, c.db);
+                           }});
+  return q;
+}
+
 std::string quantile(std::vector<double> v, double q) {
   if (v.empty()) return "-";
   std::sort(v.begin(), v.end());
@@ -294,6 +353,8 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   run_pair_query(box_sphere_query(), options, results, run_id, out);
   run_pair_query(sphere_plane_static_query(), options, results, run_id, out);
   run_pair_query(sphere_plane_sweep_query(), options, results, run_id, out);
+  run_pair_query(aabb_static_query(), options, results, run_id, out);
+  run_pair_query(aabb_sweep_query(), options, results, run_id, out);
   PairQuery<ShapePair, harness::ManifoldTruth> manifolds = manifold_query();
   manifolds.cases_per_group = options.manifold_cases;
   run_pair_query(manifolds, options, results, run_id, out);

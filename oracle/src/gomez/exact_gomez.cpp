@@ -18,6 +18,7 @@
 #include "sepax/oracle/exact_gomez.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <boost/multiprecision/gmp.hpp>
@@ -184,6 +185,48 @@ double sphere_plane_min_gap(const Sphere3<double>& s, const Vec3<double>& d, con
     if (u > 1) u = 1;
   }
   return sphere_plane_distance(q, s, d, plane, u);
+}
+
+namespace {
+
+/// The six lines whose largest value is the boxes' separation at u: per axis,
+/// b.min − a.max + u·v and a.min − b.max − u·v (v = db − da), as (c, slope).
+std::array<std::pair<Exact, Exact>, 6> aabb_gap_lines(const Aabb3<double>& a, const Vec3<double>& da,
+                                                      const Aabb3<double>& b, const Vec3<double>& db) {
+  std::array<std::pair<Exact, Exact>, 6> out;
+  for (int k = 0; k < 3; ++k) {
+    const Exact v = Exact(db[k]) - Exact(da[k]);
+    out[2 * k] = {Exact(b.min[k]) - Exact(a.max[k]), v};
+    out[2 * k + 1] = {Exact(a.min[k]) - Exact(b.max[k]), Exact(-v)};
+  }
+  return out;
+}
+
+Exact largest_at(const std::array<std::pair<Exact, Exact>, 6>& lines, const Exact& u) {
+  Exact best = lines[0].first + lines[0].second * u;
+  for (const auto& [c, slope] : lines) best = std::max(best, Exact(c + slope * u));
+  return best;
+}
+
+}  // namespace
+
+double aabb_aabb_gap_at(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b, const Vec3<double>& db,
+                        double u) {
+  return largest_at(aabb_gap_lines(a, da, b, db), Exact(u)).convert_to<double>();
+}
+
+double aabb_aabb_min_gap(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
+                         const Vec3<double>& db) {
+  const auto lines = aabb_gap_lines(a, da, b, db);
+  Exact best = std::min(largest_at(lines, Exact(0)), largest_at(lines, Exact(1)));
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    for (std::size_t j = i + 1; j < lines.size(); ++j) {
+      const Exact ds = lines[i].second - lines[j].second;
+      if (ds == 0) continue;
+      const Exact u = (lines[j].first - lines[i].first) / ds;
+      if (u > 0 && u < 1) best = std::min(best, largest_at(lines, u));
+    }
+  return best.convert_to<double>();
 }
 
 ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,

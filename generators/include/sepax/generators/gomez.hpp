@@ -76,4 +76,21 @@ std::span<const SphereFamily> sphere_plane_families();
 /// sweep = false: displacement zero (grazing then gives touching pairs).
 SpherePlaneCase generate_sphere_plane(SphereFamily family, ScalarKind scalar, Source& source, bool sweep);
 
+/// Two AABBs for Gomez's overlap test and sweep (aabb_aabb): A moves by
+/// u·da, B by u·db over the frame (zero for the static test).
+/// - random: boxes at random, the sweeps heading roughly at each other;
+/// - touching: boxes with dyadic corners sharing a face plane, an edge line or
+///   a corner exactly; sweeps that first touch at an exact dyadic time u*;
+/// - grazing (sweeps): B slides along A's face, touching it all the frame, or
+///   meets it exactly at u* across an edge;
+/// - scale: a random case scaled by a power of two far from 1.
+struct AabbPairCase {
+  Aabb3<double> a, b;
+  Vec3<double> da = Vec3<double>::Zero(), db = Vec3<double>::Zero();
+  double contact_time = -1;  ///< touching and grazing sweeps: the exact first time; else −1
+};
+
+std::span<const SphereFamily> aabb_families();
+AabbPairCase generate_aabb_pair(SphereFamily family, ScalarKind scalar, Source& source, bool sweep);
+
 }  // namespace sepax::gen

@@ -59,6 +59,18 @@ double sphere_plane_gap_at(const Sphere3<double>& s, const Vec3<double>& d, cons
 /// The least of it over the frame u ∈ [0, 1] (at the exact minimiser).
 double sphere_plane_min_gap(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane);
 
+/// The boxes' separation at u (A moving by u·da, B by u·db): the largest over
+/// the axes of the gap between their projections, max(b.min − a.max,
+/// a.min − b.max) at u — > 0 apart, 0 touching, < 0 overlapping (then minus
+/// the least overlap of an axis). Exact in rationals, rounded once.
+double aabb_aabb_gap_at(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b, const Vec3<double>& db,
+                        double u);
+
+/// The least of it over the frame u ∈ [0, 1]: the gap is the largest of six
+/// lines in u, so its least value lies at 0, 1 or where two of them cross.
+double aabb_aabb_min_gap(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
+                         const Vec3<double>& db);
+
 ExactSweep aabb_aabb_sweep_exact(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
                                  const Vec3<double>& db);
 

@@ -17,5 +17,7 @@ bool fcl_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere);
 /// fcl::detail::spherePlaneIntersect: FCL's Plane is the surface n·x = d (n
 /// normalised on construction); touching (depth 0) intersects.
 bool fcl_sphere_plane(const Sphere3<double>& sphere, const Plane3<double>& plane);
+/// fcl::AABB<double>::overlap: closed boxes (a strict `>` separates).
+bool fcl_aabb_aabb(const Aabb3<double>& a, const Aabb3<double>& b);
 
 }  // namespace sepax::peers

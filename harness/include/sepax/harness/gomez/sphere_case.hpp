@@ -12,7 +12,8 @@
 /// aabb_sphere has a box as "a" ({"min":[..],"max":[..]}, min ≤ max) and no
 /// motion. The query sphere_plane has the ball as "a" and a plane as "b"
 /// ({"normal":[..],"offset":d}: the surface n·x = d, n unit within the
-/// scalar's axis tolerance); its motion moves the ball only (vb = 0).
+/// scalar's axis tolerance); its motion moves the ball only (vb = 0). The
+/// query aabb_aabb has boxes as "a" and "b", and optionally Gomez's sweep.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -35,6 +36,8 @@ struct SphereCase {
   /// Set for the query aabb_sphere (Arvo's test): the box, in place of `a`;
   /// case files write it as "a": {"min":[x,y,z],"max":[x,y,z]}.
   std::optional<Aabb3<double>> box;
+  /// Set for the query aabb_aabb: B's box, in place of `b` (A's is `box`).
+  std::optional<Aabb3<double>> box_b;
   /// Set for the query sphere_plane: the plane, in place of `b`.
   std::optional<Plane3<double>> plane;
   /// The sweep: displacements of a and b over the frame.
