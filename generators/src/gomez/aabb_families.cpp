@@ -21,7 +21,7 @@ AabbPairCase random_case(Source& src, ScalarKind s, bool sweep) {
   for (int k = 0; k < 3; ++k) {
     c.a.min[k] = to_scalar(src.uniform(-2, 2), s);
     c.a.max[k] = std::max(c.a.min[k], to_scalar(c.a.min[k] + src.uniform(0, 1.5), s));
-    c.b.min[k] = to_scalar(c.a.min[k] + src.uniform(-1.5, 1.5), s);  // near A: meeting about a fifth of the time
+    c.b.min[k] = to_scalar(c.a.min[k] + src.uniform(-1.5, 1.5), s);  // near A: meeting about an eighth of the time
     c.b.max[k] = std::max(c.b.min[k], to_scalar(c.b.min[k] + src.uniform(0, 1.5), s));
   }
   if (sweep) {
