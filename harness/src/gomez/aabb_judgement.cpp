@@ -43,40 +43,11 @@ SphereJudgement judge_aabb_aabb(const Aabb3<double>& a, const Aabb3<double>& b, 
 SphereJudgement judge_aabb_sweep(const Aabb3<double>& a, const Vec3<double>& da, const Aabb3<double>& b,
                                  const Vec3<double>& db, ScalarKind scalar, ContactState state, double first,
                                  const oracle::ExactSweep& exact) {
-  SphereJudgement j;
   const double l = reference_length(a, b);
-  const double tol = band(a, da, b, db, scalar);
-  const bool says_meets = state != ContactState::separated_throughout;
-  const bool meets = exact.state != ContactState::separated_throughout;
-  if (says_meets != meets) {
-    j.margin = oracle::aabb_aabb_min_gap(a, da, b, db) / l;
-    j.tolerance = tol;
-    j.verdict_class = oracle::classify(says_meets, meets, *j.margin, tol);
-    return j;
-  }
-  if (!meets) return j;
-  const bool says_start = state == ContactState::overlapping_at_start;
-  const bool at_start = exact.state == ContactState::overlapping_at_start;
-  if (says_start != at_start) {
-    // The state at u = 0 is the static test: exact, no band.
-    j.margin = oracle::aabb_aabb_gap_at(a, da, b, db, 0) / l;
-    j.tolerance = 0.0;
-    j.verdict_class = oracle::classify(says_start, at_start, *j.margin, 0.0);
-    return j;
-  }
-  if (at_start) return j;
-  j.time_error = std::abs(first - exact.first);
-  if (!(first >= 0 && first <= 1)) {  // NaN or outside the frame: no time at all
-    j.verdict_class = oracle::Class::gross;
-    return j;
-  }
-  const double gap = oracle::aabb_aabb_gap_at(a, da, b, db, first) / l;
-  if (std::abs(gap) > tol) {
-    j.margin = gap;
-    j.tolerance = tol;
-    j.verdict_class = oracle::Class::gross;
-  }
-  return j;
+  // The state at u = 0 is the static test: exact, no band.
+  return judge_sweep(state, first, exact,
+                     {band(a, da, b, db, scalar), 0.0, [&] { return oracle::aabb_aabb_min_gap(a, da, b, db) / l; },
+                      [&](double u) { return oracle::aabb_aabb_gap_at(a, da, b, db, u) / l; }});
 }
 
 }  // namespace sepax::harness

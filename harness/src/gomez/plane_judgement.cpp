@@ -42,39 +42,10 @@ SphereJudgement judge_sphere_plane(const Sphere3<double>& s, const Plane3<double
 SphereJudgement judge_sphere_plane_sweep(const Sphere3<double>& s, const Vec3<double>& d, const Plane3<double>& plane,
                                          ScalarKind scalar, ContactState state, double first,
                                          const oracle::ExactSweep& exact) {
-  SphereJudgement j;
-  const double l = reference_length(s);
-  const double tol = band(s, d, plane, scalar);
-  const bool says_meets = state != ContactState::separated_throughout;
-  const bool meets = exact.state != ContactState::separated_throughout;
-  if (says_meets != meets) {
-    j.margin = oracle::sphere_plane_min_gap(s, d, plane) / l;
-    j.tolerance = tol;
-    j.verdict_class = oracle::classify(says_meets, meets, *j.margin, tol);
-    return j;
-  }
-  if (!meets) return j;
-  const bool says_start = state == ContactState::overlapping_at_start;
-  const bool at_start = exact.state == ContactState::overlapping_at_start;
-  if (says_start != at_start) {
-    j.margin = oracle::sphere_plane_gap_at(s, d, plane, 0) / l;
-    j.tolerance = tol;
-    j.verdict_class = oracle::classify(says_start, at_start, *j.margin, tol);
-    return j;
-  }
-  if (at_start) return j;
-  j.time_error = std::abs(first - exact.first);
-  if (!(first >= 0 && first <= 1)) {  // NaN or outside the frame: no time at all
-    j.verdict_class = oracle::Class::gross;
-    return j;
-  }
-  const double gap = oracle::sphere_plane_gap_at(s, d, plane, first) / l;
-  if (std::abs(gap) > tol) {
-    j.margin = gap;
-    j.tolerance = tol;
-    j.verdict_class = oracle::Class::gross;
-  }
-  return j;
+  const double l = reference_length(s), tol = band(s, d, plane, scalar);
+  return judge_sweep(state, first, exact,
+                     {tol, tol, [&] { return oracle::sphere_plane_min_gap(s, d, plane) / l; },
+                      [&](double u) { return oracle::sphere_plane_gap_at(s, d, plane, u) / l; }});
 }
 
 }  // namespace sepax::harness

@@ -81,27 +81,24 @@ SphereJudgement judge_sphere_static(const Sphere3<double>& a, const Sphere3<doub
   return j;
 }
 
-SphereJudgement judge_sphere_sweep(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
-                                   const Vec3<double>& db, ScalarKind scalar, ContactState state, double first,
-                                   const oracle::ExactSweep& exact) {
+SphereJudgement judge_sweep(ContactState state, double first, const oracle::ExactSweep& exact,
+                            const SweepDistances& d) {
   SphereJudgement j;
-  const double l = reference_length(a, b);
-  const double tol = band(a, da, b, db, scalar);
   const bool says_meets = state != ContactState::separated_throughout;
   const bool meets = exact.state != ContactState::separated_throughout;
   if (says_meets != meets) {
-    j.margin = oracle::sphere_sphere_min_gap(a, da, b, db) / l;
-    j.tolerance = tol;
-    j.verdict_class = oracle::classify(says_meets, meets, *j.margin, tol);
+    j.margin = d.least();
+    j.tolerance = d.band;
+    j.verdict_class = oracle::classify(says_meets, meets, *j.margin, d.band);
     return j;
   }
   if (!meets) return j;
   const bool says_start = state == ContactState::overlapping_at_start;
   const bool at_start = exact.state == ContactState::overlapping_at_start;
   if (says_start != at_start) {
-    j.margin = oracle::sphere_sphere_gap_at(a, da, b, db, 0) / l;
-    j.tolerance = tol;
-    j.verdict_class = oracle::classify(says_start, at_start, *j.margin, tol);
+    j.margin = d.at(0);
+    j.tolerance = d.start_band;
+    j.verdict_class = oracle::classify(says_start, at_start, *j.margin, d.start_band);
     return j;
   }
   if (at_start) return j;
@@ -110,13 +107,22 @@ SphereJudgement judge_sphere_sweep(const Sphere3<double>& a, const Vec3<double>&
     j.verdict_class = oracle::Class::gross;
     return j;
   }
-  const double gap = oracle::sphere_sphere_gap_at(a, da, b, db, first) / l;
-  if (std::abs(gap) > tol) {
+  const double gap = d.at(first);
+  if (std::abs(gap) > d.band) {
     j.margin = gap;
-    j.tolerance = tol;
+    j.tolerance = d.band;
     j.verdict_class = oracle::Class::gross;
   }
   return j;
+}
+
+SphereJudgement judge_sphere_sweep(const Sphere3<double>& a, const Vec3<double>& da, const Sphere3<double>& b,
+                                   const Vec3<double>& db, ScalarKind scalar, ContactState state, double first,
+                                   const oracle::ExactSweep& exact) {
+  const double l = reference_length(a, b), tol = band(a, da, b, db, scalar);
+  return judge_sweep(state, first, exact,
+                     {tol, tol, [&] { return oracle::sphere_sphere_min_gap(a, da, b, db) / l; },
+                      [&](double u) { return oracle::sphere_sphere_gap_at(a, da, b, db, u) / l; }});
 }
 
 }  // namespace sepax::harness

@@ -7,6 +7,7 @@
 /// start or the end of the frame, plus both diameters), and 0 where every
 /// operation of the static test is exact in the scalar
 /// (oracle::products_are_exact of the centres and radii, degree 2: squares).
+#include <functional>
 #include <optional>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
@@ -45,6 +46,21 @@ bool aabb_sphere_meets_exactly(const Aabb3<double>& box, const Sphere3<double>& 
 SphereJudgement judge_aabb_sphere(const Aabb3<double>& box, const Sphere3<double>& sphere, ScalarKind scalar,
                                   bool says, bool exact);
 Aabb3<double> box_rounded_to(const Aabb3<double>& box, ScalarKind scalar);
+
+/// The rule every Gomez sweep is judged by (sphere–sphere, sphere–plane,
+/// AABB): a wrong state is classified on the least signed distance over the
+/// frame (meets or not, with `band`) or on the distance at u = 0 (overlapping
+/// at start or not, with `start_band`: 0 where that is the exact static test);
+/// a first contact on both sides is ok when the shapes are within `band` of
+/// touching at the reported time, gross beyond (and gross for a time outside
+/// [0, 1]). Distances are signed and already divided by ℓ.
+struct SweepDistances {
+  double band = 0, start_band = 0;
+  std::function<double()> least;        ///< over the frame
+  std::function<double(double)> at;     ///< at time u
+};
+SphereJudgement judge_sweep(ContactState state, double first, const oracle::ExactSweep& exact,
+                            const SweepDistances& d);
 
 /// A sweep's answer: its state and, for first_contact, its first time u.
 /// Wrong state: classified on the least distance over the frame (meets or
