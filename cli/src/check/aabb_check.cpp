@@ -1,11 +1,7 @@
 // `sepax check` on aabb_aabb cases (pair_query_check.hpp): Gomez's AABB
 // overlap test, and his sweep when the case moves the boxes, each kernel on
 // the case rounded to its scalar.
-#include <fmt/format.h>
-#include <nlohmann/json.hpp>
-
 #include "check/pair_query_check.hpp"
-#include "common/table.hpp"
 #include "sepax/harness/gomez/aabb_judgement.hpp"
 
 namespace sepax::cli {
@@ -42,33 +38,13 @@ void PairQueryChecker::check_aabb(const harness::SphereCase& c, const std::vecto
       const Vec3<double> da = harness::vector_rounded_to(c.sweep->da, k->scalar),
                          db = harness::vector_rounded_to(c.sweep->db, k->scalar);
       const QueryAnswer says = k->sweep(a, da, b, db);
-      const ContactState state = state_of(says);
-      jd = harness::judge_aabb_sweep(a, da, b, db, k->scalar, state, says.time.value_or(0),
+      answer = sweep_answer(kj, says);
+      jd = harness::judge_aabb_sweep(a, da, b, db, k->scalar, state_of(says), says.time.value_or(0),
                                      oracle::aabb_aabb_sweep_exact(a, da, b, db));
-      kj["state"] = std::string(to_string(state));
-      if (says.time) kj["t"] = *says.time;
-      answer = says.time ? fmt::format("first contact at u = {:.17g}", *says.time) : std::string(to_string(state));
     }
-    count(jd.verdict_class, k->peer);
-    kj["class"] = std::string(oracle::to_string(jd.verdict_class));
-    if (jd.margin) kj["margin"] = *jd.margin;
-    if (jd.tolerance) kj["band"] = *jd.tolerance;
-    table.add_row({k->id, answer, std::string(oracle::to_string(jd.verdict_class))});
-    j["kernels"].push_back(std::move(kj));
+    record(j, table, k->peer, std::move(kj), answer, jd);
   }
-  if (json_) {
-    out_ << j.dump() << '\n';
-    return;
-  }
-  out_ << fmt::format("{}  aabb_aabb {}{}  (line {})\n", c.id, to_string(c.scalar),
-                      c.family ? "  family " + *c.family : "", c.line);
-  out_ << fmt::format("  exact: {}{}\n", meets ? "intersecting" : "separated",
-                      sweep ? fmt::format("; sweep {}{}", to_string(sweep->state),
-                                          sweep->state == ContactState::first_contact
-                                              ? fmt::format(" at u = {:.17g}", sweep->first)
-                                              : "")
-                            : "");
-  out_ << table.to_text() << '\n';
+  print(j, table, c, "aabb_aabb", meets, sweep);
 }
 
 }  // namespace sepax::cli

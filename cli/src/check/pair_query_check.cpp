@@ -108,6 +108,40 @@ void PairQueryChecker::check(const harness::PlanarCase& c, const std::vector<con
   out_ << '\n';
 }
 
+void PairQueryChecker::record(Json& j, Table& table, bool peer, Json kj, const std::string& answer,
+                              const harness::SphereJudgement& jd) {
+  count(jd.verdict_class, peer);
+  kj["class"] = std::string(oracle::to_string(jd.verdict_class));
+  if (jd.margin) kj["margin"] = *jd.margin;
+  if (jd.tolerance) kj["band"] = *jd.tolerance;
+  table.add_row({kj["kernel"].get<std::string>(), answer, std::string(oracle::to_string(jd.verdict_class))});
+  j["kernels"].push_back(std::move(kj));
+}
+
+std::string PairQueryChecker::sweep_answer(Json& kj, const QueryAnswer& says) {
+  const ContactState state = state_of(says);
+  kj["state"] = std::string(to_string(state));
+  if (says.time) kj["t"] = *says.time;
+  return says.time ? fmt::format("first contact at u = {:.17g}", *says.time) : std::string(to_string(state));
+}
+
+void PairQueryChecker::print(const Json& j, const Table& table, const harness::SphereCase& c, const char* query,
+                             bool meets, const std::optional<oracle::ExactSweep>& sweep) {
+  if (json_) {
+    out_ << j.dump() << '\n';
+    return;
+  }
+  out_ << fmt::format("{}  {} {}{}  (line {})\n", c.id, query, to_string(c.scalar),
+                      c.family ? "  family " + *c.family : "", c.line);
+  out_ << fmt::format("  exact: {}{}\n", meets ? "intersecting" : "separated",
+                      sweep ? fmt::format("; sweep {}{}", to_string(sweep->state),
+                                          sweep->state == ContactState::first_contact
+                                              ? fmt::format(" at u = {:.17g}", sweep->first)
+                                              : "")
+                            : "");
+  out_ << table.to_text() << '\n';
+}
+
 void PairQueryChecker::check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels) {
   ++tally_.cases;
   Json j;
@@ -140,33 +174,13 @@ void PairQueryChecker::check(const harness::SphereCase& c, const std::vector<con
       const Vec3<double> da = harness::vector_rounded_to(c.sweep->da, k->scalar),
                          db = harness::vector_rounded_to(c.sweep->db, k->scalar);
       const std::optional<QueryAnswer> says = k->sweep(a, da, b, db);
-      const ContactState state = state_of(*says);
-      jd = harness::judge_sphere_sweep(a, da, b, db, k->scalar, state, says->time.value_or(0),
+      answer = sweep_answer(kj, *says);
+      jd = harness::judge_sphere_sweep(a, da, b, db, k->scalar, state_of(*says), says->time.value_or(0),
                                        oracle::sphere_sphere_sweep_exact(a, da, b, db));
-      kj["state"] = std::string(to_string(state));
-      if (says->time) kj["t"] = *says->time;
-      answer = says->time ? fmt::format("first contact at u = {:.17g}", *says->time) : std::string(to_string(state));
     }
-    count(jd.verdict_class, k->peer);
-    kj["class"] = std::string(oracle::to_string(jd.verdict_class));
-    if (jd.margin) kj["margin"] = *jd.margin;
-    if (jd.tolerance) kj["band"] = *jd.tolerance;
-    table.add_row({k->id, answer, std::string(oracle::to_string(jd.verdict_class))});
-    j["kernels"].push_back(std::move(kj));
+    record(j, table, k->peer, std::move(kj), answer, jd);
   }
-  if (json_) {
-    out_ << j.dump() << '\n';
-    return;
-  }
-  out_ << fmt::format("{}  sphere_sphere {}{}  (line {})\n", c.id, to_string(c.scalar),
-                      c.family ? "  family " + *c.family : "", c.line);
-  out_ << fmt::format("  exact: {}{}\n", meets ? "intersecting" : "separated",
-                      sweep ? fmt::format("; sweep {}{}", to_string(sweep->state),
-                                          sweep->state == ContactState::first_contact
-                                              ? fmt::format(" at u = {:.17g}", sweep->first)
-                                              : "")
-                            : "");
-  out_ << table.to_text() << '\n';
+  print(j, table, c, "sphere_sphere", meets, sweep);
 }
 
 void PairQueryChecker::check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels) {

@@ -1,18 +1,26 @@
 #pragma once
 /// \file `sepax check` on the cases of the queries beside the 3D registry:
 /// rect_rect (static, and first contact when the case has a motion) and
-/// sphere_sphere and sphere_plane (static, and Gomez's sweep when it has
-/// one), aabb_sphere (Arvo's test) and obb_obb_manifold (contact manifolds: manifold_check.cpp),
+/// sphere_sphere, sphere_plane and aabb_aabb (static, and Gomez's sweep when
+/// it has one), aabb_sphere (Arvo's test) and obb_obb_manifold (contact
+/// manifolds: manifold_check.cpp),
 /// each kernel judged on the case rounded to its scalar, as `verify` judges them.
+#include <optional>
 #include <ostream>
+#include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "check/check_tally.hpp"
+#include "common/table.hpp"
 #include "kernel_lists/manifold_kernels.hpp"
 #include "kernel_lists/rect_kernels.hpp"
 #include "kernel_lists/sphere_kernels.hpp"
 #include "sepax/harness/case_file.hpp"
+#include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/oracle/classify.hpp"
+#include "sepax/oracle/exact_gomez.hpp"
 
 namespace sepax::cli {
 
@@ -35,6 +43,15 @@ class PairQueryChecker {
 
  private:
   void count(oracle::Class k, bool peer);
+  /// The shared parts of the Gomez checks (sphere, plane, AABB): a kernel's
+  /// line (counted, its class, margin and band in `kj`, a table row), a
+  /// sweep's answer (its state and time in `kj`, as text), and the case's
+  /// closing output (JSON, or the header, the exact answer and the table).
+  void record(nlohmann::ordered_json& j, Table& table, bool peer, nlohmann::ordered_json kj, const std::string& answer,
+              const harness::SphereJudgement& jd);
+  static std::string sweep_answer(nlohmann::ordered_json& kj, const QueryAnswer& says);
+  void print(const nlohmann::ordered_json& j, const Table& table, const harness::SphereCase& c, const char* query,
+             bool meets, const std::optional<oracle::ExactSweep>& sweep);
 
   std::ostream& out_;
   bool json_;
