@@ -160,7 +160,7 @@ int main(int argc, char** argv) {
             call.kernel ? "kernel " + call.kernel->id + " on its " +
                               std::string(sepax::bench::to_string(sepax::bench::SetKind(call.index))) + " set"
                         : std::string("an oracle on the mixed set");
-        std::cerr << "\nsepax_bench: " << what << " of " << sepax::gen::to_string(call.group->family)
+        std::cerr << "\nsepax_bench: " << what << " of " << sepax::gen::to_string(call.group.family)
                   << " has not finished after " << call.seconds << " s (--sepax_stall_seconds="
                   << options.stall_seconds
                   << "): a kernel that does not return on some pair? Stopping; leave it out with "

@@ -38,11 +38,20 @@ namespace {
 // The calling thread's slot and the watchdog it belongs to.
 thread_local std::uint64_t owner = 0;
 thread_local WatchSlot* slot = nullptr;
+
+std::uint32_t pack(const CaseIdentity& g) {
+  return std::uint32_t(g.query) | std::uint32_t(g.scalar) << 8 | std::uint32_t(g.family) << 16 |
+         std::uint32_t(g.moving) << 24;
+}
+
+CaseIdentity unpack(std::uint32_t v) {
+  return {Query(v & 0xffu), ScalarKind((v >> 8) & 0xffu), gen::Family((v >> 16) & 0xffu), ((v >> 24) & 1u) != 0};
+}
 }  // namespace
 
 std::optional<StuckCall> CaseWatchdog::current_call() const {
   if (owner != serial_ || !slot || slot->tick.load(std::memory_order_acquire) == 0) return std::nullopt;
-  return StuckCall{slot->group.load(std::memory_order_relaxed), slot->index.load(std::memory_order_relaxed),
+  return StuckCall{unpack(slot->identity.load(std::memory_order_relaxed)), slot->index.load(std::memory_order_relaxed),
                    slot->kernel.load(std::memory_order_relaxed), slot->count.load(std::memory_order_relaxed), 0};
 }
 
@@ -62,10 +71,11 @@ CaseWatchdog::Guard::Guard(CaseWatchdog* watchdog, const CaseIdentity& group, st
   // A seqlock writer: the previous call's tick 0 is ordered before these
   // stores, so a watchdog that reads any of them sees the tick change.
   std::atomic_thread_fence(std::memory_order_release);
-  slot_->group.store(&group, std::memory_order_relaxed);
+  slot_->identity.store(pack(group), std::memory_order_relaxed);
   slot_->index.store(index, std::memory_order_relaxed);
   slot_->kernel.store(kernel, std::memory_order_relaxed);
   slot_->count.store(count, std::memory_order_relaxed);
+  slot_->call.fetch_add(1, std::memory_order_relaxed);
   slot_->tick.store(watchdog->tick_.load(std::memory_order_relaxed), std::memory_order_release);
 }
 
@@ -83,11 +93,14 @@ void CaseWatchdog::watch() {
       for (WatchSlot& slot : slots_) {
         const std::uint64_t started = slot.tick.load(std::memory_order_acquire);
         if (started == 0 || now - started < limit_ticks_) continue;
-        StuckCall call{slot.group.load(std::memory_order_relaxed), slot.index.load(std::memory_order_relaxed),
+        const std::uint64_t which = slot.call.load(std::memory_order_relaxed);
+        StuckCall call{unpack(slot.identity.load(std::memory_order_relaxed)), slot.index.load(std::memory_order_relaxed),
                        slot.kernel.load(std::memory_order_relaxed), slot.count.load(std::memory_order_relaxed),
                        std::chrono::duration<double>(poll_ * double(now - started)).count()};
         std::atomic_thread_fence(std::memory_order_acquire);
-        if (slot.tick.load(std::memory_order_relaxed) != started) continue;  // it returned meanwhile
+        // It returned meanwhile, or another call started within the same tick.
+        if (slot.tick.load(std::memory_order_relaxed) != started || slot.call.load(std::memory_order_relaxed) != which)
+          continue;
         stuck = call;
         break;
       }

@@ -46,7 +46,10 @@ TEST(CaseWatchdog, ReportsACallThatOutlivesTheLimitOnceWithWhatItWasRunning) {
   }
   ASSERT_EQ(reports.calls.size(), 1u);
   const StuckCall& call = reports.calls[0];
-  EXPECT_EQ(call.group, &group);
+  EXPECT_EQ(call.group.query, group.query);
+  EXPECT_EQ(call.group.scalar, group.scalar);
+  EXPECT_EQ(call.group.family, group.family);
+  EXPECT_EQ(call.group.moving, group.moving);
   EXPECT_EQ(call.index, 42u);
   EXPECT_EQ(call.kernel, &kernel);
   EXPECT_GE(call.seconds, 0.05);

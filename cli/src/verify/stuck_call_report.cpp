@@ -24,7 +24,7 @@ std::string check_replay_command(const VerifyOptions& options, const std::filesy
 [[noreturn]] void stop_on_stuck_call(const VerifyOptions& options, const ResultsDirectory& results, std::ostream& err,
                                     const StuckCall& call, const char* subdir, const std::string& what,
                                     const char* replay_note, const char* rerun_note) {
-  const CaseIdentity& g = *call.group;
+  const CaseIdentity& g = call.group;
   const std::string who = call.kernel ? call.kernel->id : std::string("the exact oracle");
   const std::string cases = call.count > 1 ? fmt::format("cases {} to {}", call.index, call.index + call.count - 1)
                                            : fmt::format("case {}", call.index);

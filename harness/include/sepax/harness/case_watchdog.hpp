@@ -36,7 +36,9 @@ struct CaseIdentity {
 
 /// A call that did not return in time.
 struct StuckCall {
-  const CaseIdentity* group = nullptr;
+  /// A copy: the running group (and its identity) may be gone by the time a
+  /// call that did return after all is reported.
+  CaseIdentity group;
   std::uint64_t index = 0;
   const KernelInfo* kernel = nullptr;  ///< nullptr: the exact oracle
   /// Cases in the call: 1, or a batch kernel's cases index … index+count−1.
@@ -45,12 +47,15 @@ struct StuckCall {
 };
 
 /// One thread's current call (tick 0: none). Written by its thread, read by
-/// the watchdog; the fields are atomics, and the watchdog trusts what it read
-/// only when the tick is the same before and after (the same call). One
-/// cache line each: threads write their own slot on every call.
+/// the watchdog; the fields are atomics, the group's identity packed by value,
+/// and the watchdog trusts what it read only when the call counter and the
+/// tick are the same before and after (the same call: two calls can start
+/// within one tick). One cache line each: threads write their own slot on
+/// every call.
 struct alignas(64) WatchSlot {
   std::atomic<std::uint64_t> tick{0};
-  std::atomic<const CaseIdentity*> group{nullptr};
+  std::atomic<std::uint64_t> call{0};      ///< calls started on this thread
+  std::atomic<std::uint32_t> identity{0};  ///< the CaseIdentity, packed
   std::atomic<std::uint64_t> index{0};
   std::atomic<const KernelInfo*> kernel{nullptr};
   std::atomic<std::uint64_t> count{1};
