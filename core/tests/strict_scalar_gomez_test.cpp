@@ -183,7 +183,7 @@ TEST(StrictScalarGomez, ObbSegmentCompilesAndAgreesWithDouble) {
 }
 
 // Over Strict, obb_to_aabb is Gomez's formula as written (the outward
-// rounding uses the FMA and exists for float and double only), so its bounds
+// rounding exists for float and double only), so its bounds
 // lie within the double bounds' outward move, 4ε·(|C_k| + E_k).
 TEST(StrictScalarGomez, ObbToAabbCompilesAndAgreesWithDouble) {
   for (const Vec3<double>& c : {vec(0, 0, 0), vec(3, -2, 1.5), vec(-10, 7, 0.25)}) {

@@ -1,4 +1,5 @@
-// Writing rect_rect, sphere_sphere and aabb_sphere cases as case-file lines
+// Writing rect_rect and Gomez's (sphere_sphere, aabb_sphere, sphere_plane,
+// aabb_aabb, obb_segment) cases as case-file lines
 // (planar_case.hpp, gomez/sphere_case.hpp): every number exactly, so that
 // parse_case (case_file.cpp) reads them back bit for bit.
 #include <nlohmann/json.hpp>
@@ -10,6 +11,14 @@ namespace {
 
 nlohmann::ordered_json xyz(const Vec3<double>& v) {
   return nlohmann::ordered_json::array({exact_number_json(v[0]), exact_number_json(v[1]), exact_number_json(v[2])});
+}
+
+nlohmann::ordered_json box_json(const Obb3<double>& b) {
+  nlohmann::ordered_json j;
+  j["center"] = xyz(b.center);
+  j["axes"] = nlohmann::ordered_json::array({xyz(b.axes[0]), xyz(b.axes[1]), xyz(b.axes[2])});
+  j["extents"] = xyz({b.extents[0], b.extents[1], b.extents[2]});
+  return j;
 }
 
 }  // namespace
@@ -53,14 +62,22 @@ std::string format_case(const SphereCase& c) {
   };
   nlohmann::ordered_json j;
   j["id"] = c.id;
-  j["query"] = c.box_b ? "aabb_aabb" : c.box ? "aabb_sphere" : c.plane ? "sphere_plane" : "sphere_sphere";
+  j["query"] = c.segment ? "obb_segment"
+               : c.box_b ? "aabb_aabb"
+               : c.box   ? "aabb_sphere"
+               : c.plane ? "sphere_plane"
+                         : "sphere_sphere";
   j["scalar"] = std::string(to_string(c.scalar));
   if (c.family) j["family"] = *c.family;
-  if (c.box)
+  if (c.obb)
+    j["a"] = box_json(*c.obb);
+  else if (c.box)
     j["a"] = {{"min", xyz(c.box->min)}, {"max", xyz(c.box->max)}};
   else
     j["a"] = sphere_json(c.a);
-  if (c.box_b)
+  if (c.segment)
+    j["b"] = {{"p0", xyz(c.segment->p0)}, {"p1", xyz(c.segment->p1)}};
+  else if (c.box_b)
     j["b"] = {{"min", xyz(c.box_b->min)}, {"max", xyz(c.box_b->max)}};
   else if (c.plane)
     j["b"] = {{"normal", xyz(c.plane->normal)}, {"offset", exact_number_json(c.plane->offset)}};

@@ -22,6 +22,8 @@
 #include "sepax/core/shapes/validate_simple.hpp"
 #include "sepax/core/simple/sphere_sphere.hpp"
 #include "sepax/generators/gomez.hpp"
+#include "sepax/oracle/margin.hpp"
+#include "sepax/core/shapes/validate.hpp"
 #include "sat_test_shapes.hpp"  // test_seed
 
 namespace sepax::oracle {
@@ -329,6 +331,42 @@ TEST(ObbSegmentExact, HandCasesAndGomezKernel) {
   EXPECT_GT(meet, 300);
   EXPECT_LT(meet, 2700);
   EXPECT_LE(off, 2);
+}
+
+TEST(SegmentFamilies, TouchingIsExactParallelIsNearAndHitRatesMeanSomething) {
+  const std::uint64_t seed = test::test_seed(52);
+  for (ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64})
+    for (gen::SegmentFamily family : gen::segment_families()) {
+      gen::SeededSource src(seed);
+      int meet = 0, near = 0;
+      const int n = 600;
+      for (int i = 0; i < n; ++i) {
+        SCOPED_TRACE(testing::Message() << gen::to_string(family) << " " << to_string(scalar) << " case " << i
+                                        << " (SEPAX_SEED=" << seed << ")");
+        const gen::BoxSegmentPair p = gen::generate_box_segment(family, scalar, src);
+        ASSERT_FALSE(validate(p.box, "box", axis_tolerance(scalar)).has_value());
+        for (const Vec3<double>& v : {p.box.center, p.segment.p0, p.segment.p1})
+          for (double x : v)
+            if (scalar == ScalarKind::float32) { ASSERT_EQ(double(float(x)), x); }
+        if (family == gen::SegmentFamily::point) { ASSERT_EQ(p.segment.p0, p.segment.p1); }
+        ShapePair pair;
+        pair.query = Query::tri_obb;
+        pair.tri_a.vertices = {p.segment.p0, p.segment.p1, p.segment.p1};
+        pair.obb_b = p.box;
+        const bool exact = obb_segment_exact(p.box, p.segment);
+        meet += exact;
+        if (family == gen::SegmentFamily::touching) {  // on the surface, not inside
+          ASSERT_TRUE(exact);
+          ASSERT_EQ(relative_margin(pair, true), 0);
+        }
+        if (family == gen::SegmentFamily::parallel) near += std::abs(relative_margin(pair, exact)) < 1e-6;
+      }
+      if (family != gen::SegmentFamily::touching) {
+        EXPECT_GT(meet, n / 5) << gen::to_string(family);
+        EXPECT_LT(meet, n - n / 5) << gen::to_string(family);
+      }
+      if (family == gen::SegmentFamily::parallel) { EXPECT_GT(near, n / 5); }
+    }
 }
 
 TEST(ObbToAabbExact, ContainsTheBoxAndIsTightWithinRounding) {

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "entry.hpp"
+#include "sepax/peers/segment_peers.hpp"
 
 namespace sepax::peers::detail {
 namespace {
@@ -191,3 +192,17 @@ std::vector<KernelInfo> ccd_kernels() {
 }
 
 }  // namespace sepax::peers::detail
+
+namespace sepax::peers {
+
+bool ccd_gjk_obb_segment(const Obb3<double>& box, const Segment3<double>& segment) {
+  using namespace detail;
+  static const ccd_t segment_box = make_ccd(tri_support, tri_center);
+  Triangle3d as_triangle;  // (p0, p1, p1): tri_support then returns an endpoint
+  as_triangle.vertices = {segment.p0, segment.p1, segment.p1};
+  const CcdTri a = to_ccd(as_triangle);
+  const CcdBox b = to_ccd(box);
+  return ccdGJKIntersect(&a, &b, &segment_box) != 0;
+}
+
+}  // namespace sepax::peers

@@ -32,8 +32,9 @@ BENCH_NOTES = [
     "Google Benchmark (sepax_bench_rect, sepax_bench_gomez, sepax_bench_manifold), one thread, the same pairs for every kernel of a "
     "query, one call per pair in a loop as a caller would write it (sepax's tests are inline, so the compiler may "
     "vectorise that loop; the peers' are calls into their libraries); ", Strong("ratio to the peer"), ": sepax's "
-    "time per test over Box2D's (rect_rect), FCL's (spheres) or ODE's dBoxBox (manifolds), measured in the same run "
-    "(below 1: sepax is faster)."]
+    "time per test over Box2D's (rect_rect), FCL's (spheres, AABBs, OBB→AABB), libccd's GJK (obb_segment) or ODE's "
+    "dBoxBox (manifolds), measured in the same run (below 1: sepax is faster). Gomez's sweeps (rows marked sweep) have "
+    "no peer in these libraries: compare them with the static test of the same query."]
 
 
 @dataclasses.dataclass
@@ -90,12 +91,14 @@ def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
 # that answers the same question), by the query a kernel name answers.
 REFERENCE = {"rect_rect": "box2d/test_overlap/float", "sphere_sphere": "fcl/sphere_sphere/double",
              "aabb_sphere": "fcl/aabb_sphere/double", "sphere_plane": "fcl/sphere_plane/double",
-             "aabb_aabb": "fcl/aabb_aabb/double",
+             "aabb_aabb": "fcl/aabb_aabb/double", "obb_segment": "ccd/gjk_obb_segment/double",
+             "obb_to_aabb": "fcl/obb_to_aabb/double",
              "obb_obb_manifold": "ode/box_box_manifold/double"}
 
 # A peer's query by the name of its function (the middle of <library>/<name>/<scalar>).
 PEER_QUERY = {"test_overlap": "rect_rect", "sphere_sphere": "sphere_sphere", "aabb_sphere": "aabb_sphere",
-              "sphere_plane": "sphere_plane", "aabb_aabb": "aabb_aabb", "box_box_manifold": "obb_obb_manifold"}
+              "sphere_plane": "sphere_plane", "aabb_aabb": "aabb_aabb", "box_box_manifold": "obb_obb_manifold",
+              "gjk_obb_segment": "obb_segment", "obb_to_aabb": "obb_to_aabb"}
 
 
 def query_of_kernel(kernel: str) -> str:
@@ -152,6 +155,7 @@ TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), sta
           ("sphere_plane", "find_first_contact"): "Gomez's sphere–plane sweep: state and first time",
           ("aabb_aabb", "test_static"): "Gomez's AABB overlap test (aabb_aabb)",
           ("aabb_aabb", "find_first_contact"): "Gomez's AABB sweep: state and first time",
+          ("obb_segment", "test_static"): "Gomez's OBB–segment test (obb_segment)",
           ("obb_obb_manifold", "find_manifold"): "OBB–OBB contact manifolds (Gaul): contact, depth, normal, points"}
 
 
@@ -164,7 +168,11 @@ def speed_table(data):
     for kernel, family in keys:
         query = query_of_kernel(kernel)
         t = statistics.median(data.rect_bench[(kernel, family)])
-        ref = data.rect_bench.get((REFERENCE.get(query, ""), family))
+        # A sweep has no peer: its row shows what it costs beside the static test.
+        sweep = "/find_first_contact/" in kernel
+        ref = None if sweep else data.rect_bench.get((REFERENCE.get(query, ""), family))
+        if sweep:
+            query += " (sweep)"
         ratio = f"{t / statistics.median(ref):.2f}" if ref and not _is_peer(kernel) else DASH
         if _is_peer(kernel):
             peers.add(len(rows))

@@ -349,6 +349,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const std::vector<ManifoldKernel> manifolds = manifold_kernels();
   const std::vector<SpherePlaneKernel> sphere_planes = sphere_plane_kernels();
   const std::vector<AabbKernel> aabbs = aabb_kernels();
+  const std::vector<SegmentKernel> segments = segment_kernels();
   std::set<std::string> beside;  // ids named with --kernel that are not the registry's
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
@@ -356,7 +357,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       return std::any_of(list.begin(), list.end(), [&](const auto& k) { return k.id == id; });
     };
     if (named(rects) || named(spheres) || named(box_spheres) || named(manifolds) || named(sphere_planes) ||
-        named(aabbs))
+        named(aabbs) || named(segments))
       beside.insert(id);
     else
       registry_ids.push_back(id);
@@ -391,7 +392,9 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       continue;
     }
     if (const auto* sphere = std::get_if<SphereCase>(&entry)) {
-      if (sphere->box_b)
+      if (sphere->segment)
+        pair_checker.check_segment(*sphere, pick(segments, sphere->scalar));
+      else if (sphere->box_b)
         pair_checker.check_aabb(*sphere, pick(aabbs, sphere->scalar));
       else if (sphere->box)
         pair_checker.check_box(*sphere, pick(box_spheres, sphere->scalar));

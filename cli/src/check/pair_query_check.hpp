@@ -2,8 +2,8 @@
 /// \file `sepax check` on the cases of the queries beside the 3D registry:
 /// rect_rect (static, and first contact when the case has a motion) and
 /// sphere_sphere, sphere_plane and aabb_aabb (static, and Gomez's sweep when
-/// it has one), aabb_sphere (Arvo's test) and obb_obb_manifold (contact
-/// manifolds: manifold_check.cpp),
+/// it has one), aabb_sphere (Arvo's test), obb_segment (segment_check.cpp)
+/// and obb_obb_manifold (contact manifolds: manifold_check.cpp),
 /// each kernel judged on the case rounded to its scalar, as `verify` judges them.
 #include <optional>
 #include <ostream>
@@ -16,6 +16,7 @@
 #include "common/table.hpp"
 #include "kernel_lists/manifold_kernels.hpp"
 #include "kernel_lists/rect_kernels.hpp"
+#include "kernel_lists/segment_kernels.hpp"
 #include "kernel_lists/sphere_kernels.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/gomez/sphere_judgement.hpp"
@@ -38,12 +39,14 @@ class PairQueryChecker {
   void check_aabb(const harness::SphereCase& c, const std::vector<const AabbKernel*>& kernels);
   /// A sphere_plane case (c.plane set): plane_check.cpp.
   void check_plane(const harness::SphereCase& c, const std::vector<const SpherePlaneKernel*>& kernels);
+  /// An obb_segment case (c.segment set): segment_check.cpp.
+  void check_segment(const harness::SphereCase& c, const std::vector<const SegmentKernel*>& kernels);
   /// An obb_obb_manifold case (c.manifold set).
   void check_manifold(const harness::Case& c, const std::vector<const ManifoldKernel*>& kernels);
 
  private:
   void count(oracle::Class k, bool peer);
-  /// The shared parts of the Gomez checks (sphere, plane, AABB): a kernel's
+  /// The shared parts of the Gomez checks (sphere, plane, AABB, segment): a kernel's
   /// line (counted, its class, margin and band in `kj`, a table row), a
   /// sweep's answer (its state and time in `kj`, as text), and the case's
   /// closing output (JSON, or the header, the exact answer and the table).

@@ -119,10 +119,10 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   verify_cmd->add_flag("--pair-queries,!--no-pair-queries", verify.pair_queries,
                        "Run the campaigns of the 2D rectangles (rect_rect), Gomez's sphere tests and sweeps "
-                       "(sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb) and the OBB-OBB contact manifolds (obb_obb_manifold) too (the "
+                       "(sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, obb_segment) and the OBB-OBB contact manifolds (obb_obb_manifold) too (the "
                        "default; skipped when --kernel or --family narrows the run)");
   verify_cmd->add_option("--pair-query-cases", verify.pair_query_cases,
-                         "Cases per rect_rect / sphere_sphere / aabb_sphere / sphere_plane / aabb_aabb mode x scalar x family group")
+                         "Cases per rect_rect / sphere_sphere / aabb_sphere / sphere_plane / aabb_aabb / obb_segment mode x scalar x family group")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--manifold-cases", verify.manifold_cases,

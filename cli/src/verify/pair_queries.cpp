@@ -6,12 +6,14 @@
 #include <span>
 
 #include "kernel_lists/rect_kernels.hpp"
+#include "kernel_lists/segment_kernels.hpp"
 #include "kernel_lists/sphere_kernels.hpp"
 #include "sepax/generators/gomez.hpp"
 #include "sepax/generators/planar.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/gomez/aabb_judgement.hpp"
 #include "sepax/harness/gomez/plane_judgement.hpp"
+#include "sepax/harness/gomez/segment_judgement.hpp"
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
 #include "sepax/oracle/exact_rect2.hpp"
@@ -188,6 +190,33 @@ PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
   return q;
 }
 
+PairQuery<gen::BoxSegmentPair, bool> segment_query() {
+  PairQuery<gen::BoxSegmentPair, bool> q;
+  q.name = "obb_segment";
+  q.mode = "test_static";
+  q.families = names_of(gen::segment_families());
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_box_segment(gen::segment_families()[f], s, src);
+  };
+  q.exact = [](const gen::BoxSegmentPair& p) { return harness::obb_segment_meets_exactly(p.box, p.segment); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::BoxSegmentPair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const harness::SphereJudgement j = harness::judge_obb_segment(p.box, p.segment, s, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::BoxSegmentPair& p, const CaseLabel& l) {
+    harness::SphereCase c = sphere_case(Sphere3<double>{}, Sphere3<double>{}, l);
+    c.obb = p.box;
+    c.segment = p.segment;
+    return harness::format_case(c);
+  };
+  for (const SegmentKernel& k : segment_kernels())
+    q.kernels.push_back({k.id, k.scalar, k.peer, [t = k.test](const gen::BoxSegmentPair& p) -> std::optional<QueryAnswer> {
+                           return meets(t(p.box, p.segment));
+                         }});
+  return q;
+}
+
 PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
   PairQuery<gen::SphereSweepCase, oracle::ExactSweep> q;
   q.name = "sphere_sphere";
@@ -355,6 +384,7 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   run_pair_query(sphere_plane_sweep_query(), options, results, run_id, out);
   run_pair_query(aabb_static_query(), options, results, run_id, out);
   run_pair_query(aabb_sweep_query(), options, results, run_id, out);
+  run_pair_query(segment_query(), options, results, run_id, out);
   PairQuery<ShapePair, harness::ManifoldTruth> manifolds = manifold_query();
   manifolds.cases_per_group = options.manifold_cases;
   run_pair_query(manifolds, options, results, run_id, out);

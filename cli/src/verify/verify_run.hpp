@@ -179,7 +179,7 @@ class VerifyRun {
         const std::lock_guard<std::mutex> lock(progress);
         out_ << line << '\n' << std::flush;
       };
-    out_ << fmt::format("rect_rect, sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb: {} cases per query x mode x "
+    out_ << fmt::format("rect_rect, sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, obb_segment: {} cases per query x mode x "
                         "scalar x family group; "
                         "obb_obb_manifold: {} per scalar x family ...\n",
                         o.cases_per_group, o.manifold_cases)

@@ -12,6 +12,8 @@
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/shapes/segment3.hpp"
 #include "sepax/core/shapes/plane3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 #include "sepax/generators/source.hpp"
@@ -92,5 +94,31 @@ struct AabbPairCase {
 
 std::span<const SphereFamily> aabb_families();
 AabbPairCase generate_aabb_pair(SphereFamily family, ScalarKind scalar, Source& source, bool sweep);
+
+/// A box and a segment for Gomez's OBB–segment test (obb_segment).
+/// - random: a randomly turned box and a segment near it (they meet about
+///   half the time; one case in eight is a point, p0 = p1);
+/// - touching: a box turned by a signed permutation, dyadic numbers, and a
+///   segment touching it exactly — an endpoint on a face, the segment lying in
+///   a face's plane, or crossing a box edge or corner from outside (it leaves
+///   the box on both sides of the touching point); a point on the surface;
+/// - parallel: a randomly turned box and a segment along one of its axes, or
+///   turned from it by 2^-k radians (k up to 40), a tiny distance outside or
+///   inside a face (Gomez's cross-product axes are ill-conditioned there);
+/// - point: p0 = p1 near or in the box (only the three face axes decide);
+/// - scale: a random case scaled by a power of two far from 1.
+enum class SegmentFamily { random, touching, parallel, point, scale };
+
+const char* to_string(SegmentFamily f);
+std::span<const SegmentFamily> segment_families();
+
+struct BoxSegmentPair {
+  Obb3<double> box;
+  Segment3<double> segment;
+};
+
+/// Every number representable in `scalar`; the box's axes orthonormal within
+/// the scalar's tolerance.
+BoxSegmentPair generate_box_segment(SegmentFamily family, ScalarKind scalar, Source& source);
 
 }  // namespace sepax::gen

@@ -9,13 +9,17 @@
 ///
 /// Numerics: bounds rounded outward. Rounded to nearest, C_k + E_k can fall a
 /// few ulps short of the box's extreme vertex, and the AABB would not contain
-/// it. For float and double, each bound whose computation rounded (detected
-/// exactly: the FMA gives a product's rounding error, Knuth's TwoSum a sum's)
-/// is moved outward by 4ε·(|C_k| + E_k) (ε = machine epsilon) plus 4 subnormal
-/// ulps, which bounds the error of the four-term sum and of the move itself.
-/// Bounds whose computation was exact — axis-aligned or 90°-rotated boxes with
-/// dyadic numbers — are returned exactly. Any other scalar (exact, interval,
-/// the strict test scalar) gets Gomez's formula as written.
+/// it. For float and double, each bound is moved outward by 4ε·(|C_k| + E_k)
+/// (ε = machine epsilon) plus 4 subnormal ulps, which bounds the error of the
+/// four-term sum and of the move itself — unless its computation was exact:
+/// every axis entry of row k is 0 or ±1 (an axis-aligned or 90°-turned box,
+/// so the products a_i·|A_i,k| are exact) and every sum is exact (Knuth's
+/// TwoSum gives a sum's error exactly). Such bounds are returned exactly.
+/// Other entries are treated as rounding without testing the product: an
+/// exact-product test needs the FMA, which without -mfma is a libm call that
+/// made the conversion 5× slower than FCL's (sepax_bench_gomez). Any other
+/// scalar (exact, interval, the strict test scalar) gets Gomez's formula as
+/// written.
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -34,14 +38,10 @@ bool sum_is_exact(S x, S y, S s) {
   return (x - (s - y_part)) + (y - y_part) == S(0);
 }
 
-/// Is p = fl(x·y) the exact product? The FMA returns x·y − p exactly unless the
-/// product underflows, in which case it is reported inexact.
+/// Is a·|entry| exact because the entry is 0 or ±1 (see the file comment)?
 template <class S>
-bool product_is_exact(S x, S y, S p) {
-  using std::abs;
-  if (p == S(0)) return x == S(0) || y == S(0);
-  if (abs(p) < std::numeric_limits<S>::min()) return false;
-  return std::fma(x, y, -p) == S(0);
+bool unit_entry(S entry) {
+  return entry == S(0) || entry == S(1) || entry == S(-1);
 }
 
 }  // namespace obb_to_aabb_detail
@@ -60,8 +60,7 @@ Aabb3<S> obb_to_aabb(const Obb3<S>& box) {
       const S t = box.extents[i] * abs(box.axes[i][k]);
       const S sum = e + t;
       if constexpr (std::is_floating_point_v<S>)
-        exact = exact && obb_to_aabb_detail::product_is_exact(box.extents[i], abs(box.axes[i][k]), t) &&
-                obb_to_aabb_detail::sum_is_exact(e, t, sum);
+        exact = exact && obb_to_aabb_detail::unit_entry(box.axes[i][k]) && obb_to_aabb_detail::sum_is_exact(e, t, sum);
       e = sum;
     }
     S lo = c - e;

@@ -14,6 +14,9 @@
 /// ({"normal":[..],"offset":d}: the surface n·x = d, n unit within the
 /// scalar's axis tolerance); its motion moves the ball only (vb = 0). The
 /// query aabb_aabb has boxes as "a" and "b", and optionally Gomez's sweep.
+/// The query obb_segment has an oriented box as "a" (as obb_obb cases write
+/// it) and a segment as "b" ({"p0":[..],"p1":[..]}; p0 = p1 is a point), and
+/// no motion.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -22,7 +25,9 @@
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/plane3.hpp"
+#include "sepax/core/shapes/segment3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
 namespace sepax::harness {
@@ -40,6 +45,10 @@ struct SphereCase {
   std::optional<Aabb3<double>> box_b;
   /// Set for the query sphere_plane: the plane, in place of `b`.
   std::optional<Plane3<double>> plane;
+  /// Set for the query obb_segment: the oriented box, in place of `a`.
+  std::optional<Obb3<double>> obb;
+  /// Set for the query obb_segment: the segment, in place of `b`.
+  std::optional<Segment3<double>> segment;
   /// The sweep: displacements of a and b over the frame.
   struct Sweep {
     Vec3<double> da = Vec3<double>::Zero(), db = Vec3<double>::Zero();
