@@ -94,7 +94,9 @@ class CaseReader : case_reading::ShapeReader<Json> {
     Case c;
     read_header(doc, line, c);
     c.manifold = doc.contains("query") && doc["query"] == "obb_obb_manifold";
-    c.pair.query = c.manifold ? Query::obb_obb : query(doc);
+    const bool general = doc.contains("query") && doc["query"] == "general_motion";
+    c.pair.query = c.manifold ? Query::obb_obb : general ? pair_query(doc) : query(doc);
+    if (general && doc.contains("verdicts")) fail("verdicts: not read for general_motion cases yet");
     if (c.manifold && doc.contains("motion")) fail("motion: obb_obb_manifold cases are static");
     if (c.manifold && doc.contains("verdicts")) fail("verdicts: not read for obb_obb_manifold cases yet");
     switch (c.pair.query) {
@@ -111,6 +113,10 @@ class CaseReader : case_reading::ShapeReader<Json> {
         c.pair.tri_b = triangle(member(doc, "b", "", kTriangleShape), "b");
         break;
     }
+    if (general) {
+      c.general = Base::general_motion(member(doc, "motion", "", kGeneralMotionShape));
+      return c;
+    }
     if (doc.contains("motion")) c.motion = motion(doc["motion"]);
     if (doc.contains("verdicts")) c.verdicts = verdicts(doc["verdicts"], c.motion.has_value());
     return c;
@@ -125,6 +131,14 @@ class CaseReader : case_reading::ShapeReader<Json> {
     c.id = doc.contains("id") ? text(doc["id"], "id") : "line-" + std::to_string(line);
     if (doc.contains("family")) c.family = text(doc["family"], "family");
     if (doc.contains("origin")) c.origin = nlohmann::ordered_json::parse(doc["origin"].dump());
+  }
+
+  /// general_motion's "pair": obb_obb, tri_obb or tri_tri.
+  Query pair_query(const Json& doc) const {
+    const std::string name = text(member(doc, "pair", "", "obb_obb, tri_obb or tri_tri"), "pair");
+    const auto q = parse_query(name);
+    if (!q) fail("pair = \"" + name + "\": expected obb_obb, tri_obb or tri_tri");
+    return *q;
   }
 
   Query query(const Json& doc) const {
@@ -348,7 +362,10 @@ nlohmann::ordered_json exact_number_json(double value) {
 std::string format_case(const Case& c) {
   nlohmann::ordered_json j;
   j["id"] = c.id;
-  j["query"] = c.manifold ? std::string("obb_obb_manifold") : std::string(to_string(c.pair.query));
+  j["query"] = c.manifold  ? std::string("obb_obb_manifold")
+               : c.general ? std::string("general_motion")
+                           : std::string(to_string(c.pair.query));
+  if (c.general) j["pair"] = std::string(to_string(c.pair.query));
   j["scalar"] = std::string(to_string(c.scalar));
   if (c.family) j["family"] = *c.family;
   switch (c.pair.query) {
@@ -364,6 +381,22 @@ std::string format_case(const Case& c) {
       j["a"] = triangle_json(c.pair.tri_a);
       j["b"] = triangle_json(c.pair.tri_b);
       break;
+  }
+  if (c.general) {
+    auto rigid = [](const RigidMotion<double>& r) {
+      nlohmann::ordered_json m;
+      m["center"] = vec_json(r.center);
+      m["velocity"] = vec_json(r.linear_velocity);
+      m["angular_velocity"] = vec_json(r.angular_velocity);
+      return m;
+    };
+    nlohmann::ordered_json m;
+    m["a"] = rigid(c.general->a);
+    m["b"] = rigid(c.general->b);
+    m["T"] = exact_number_json(c.general->a.duration);
+    m["steps"] = c.general->steps;
+    m["integrator"] = to_string(c.general->integrator);
+    j["motion"] = std::move(m);
   }
   if (c.motion) {
     nlohmann::ordered_json m;

@@ -156,6 +156,8 @@ TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), sta
           ("aabb_aabb", "test_static"): "Gomez's AABB overlap test (aabb_aabb)",
           ("aabb_aabb", "find_first_contact"): "Gomez's AABB sweep: state and first time",
           ("obb_segment", "test_static"): "Gomez's OBB–segment test (obb_segment)",
+          ("general_motion", "find_first_contact"): "General rigid motion in N constant-velocity steps (general_motion), "
+                                                   "judged step by step",
           ("obb_obb_manifold", "find_manifold"): "OBB–OBB contact manifolds (Gaul): contact, depth, normal, points"}
 
 
@@ -185,7 +187,8 @@ def pair_query_blocks(data) -> list:
     st = speed_table(data)
     if not (groups or st):
         return []
-    blocks = [Heading(2, "Queries beyond the SAT registry: 2D rectangles, Gomez's spheres, contact manifolds")]
+    blocks = [Heading(2, "Queries beyond the SAT registry: 2D rectangles, Gomez's tests, contact manifolds, "
+                         "general motion")]
     for query, mode in groups:
         blocks += [Heading(3, TITLES.get((query, mode), f"{query}, {mode}")), verdict_table(data, query, mode)]
     if groups:

@@ -350,6 +350,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const std::vector<SpherePlaneKernel> sphere_planes = sphere_plane_kernels();
   const std::vector<AabbKernel> aabbs = aabb_kernels();
   const std::vector<SegmentKernel> segments = segment_kernels();
+  const std::vector<GeneralMotionKernel> generals = general_motion_kernels();
   std::set<std::string> beside;  // ids named with --kernel that are not the registry's
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
@@ -357,7 +358,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       return std::any_of(list.begin(), list.end(), [&](const auto& k) { return k.id == id; });
     };
     if (named(rects) || named(spheres) || named(box_spheres) || named(manifolds) || named(sphere_planes) ||
-        named(aabbs) || named(segments))
+        named(aabbs) || named(segments) || named(generals))
       beside.insert(id);
     else
       registry_ids.push_back(id);
@@ -411,6 +412,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     const Case& c = std::get<Case>(entry);
     if (c.manifold) {
       pair_checker.check_manifold(c, pick(manifolds, c.scalar));
+      continue;
+    }
+    if (c.general) {
+      pair_checker.check_general(c, pick(generals, c.scalar));
       continue;
     }
     std::vector<const KernelInfo*> kernels = kernels_for(c, *chosen, !options.kernel_ids.empty());

@@ -3,7 +3,8 @@
 /// rect_rect (static, and first contact when the case has a motion) and
 /// sphere_sphere, sphere_plane and aabb_aabb (static, and Gomez's sweep when
 /// it has one), aabb_sphere (Arvo's test), obb_segment (segment_check.cpp)
-/// and obb_obb_manifold (contact manifolds: manifold_check.cpp),
+/// obb_obb_manifold (contact manifolds: manifold_check.cpp) and
+/// general_motion (general_motion_check.cpp),
 /// each kernel judged on the case rounded to its scalar, as `verify` judges them.
 #include <optional>
 #include <ostream>
@@ -14,6 +15,7 @@
 
 #include "check/check_tally.hpp"
 #include "common/table.hpp"
+#include "kernel_lists/general_motion_kernels.hpp"
 #include "kernel_lists/manifold_kernels.hpp"
 #include "kernel_lists/rect_kernels.hpp"
 #include "kernel_lists/segment_kernels.hpp"
@@ -41,6 +43,8 @@ class PairQueryChecker {
   void check_plane(const harness::SphereCase& c, const std::vector<const SpherePlaneKernel*>& kernels);
   /// An obb_segment case (c.segment set): segment_check.cpp.
   void check_segment(const harness::SphereCase& c, const std::vector<const SegmentKernel*>& kernels);
+  /// A general_motion case (c.general set): general_motion_check.cpp.
+  void check_general(const harness::Case& c, const std::vector<const GeneralMotionKernel*>& kernels);
   /// An obb_obb_manifold case (c.manifold set).
   void check_manifold(const harness::Case& c, const std::vector<const ManifoldKernel*>& kernels);
 

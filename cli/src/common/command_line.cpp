@@ -119,7 +119,7 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   verify_cmd->add_flag("--pair-queries,!--no-pair-queries", verify.pair_queries,
                        "Run the campaigns of the 2D rectangles (rect_rect), Gomez's sphere tests and sweeps "
-                       "(sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, obb_segment) and the OBB-OBB contact manifolds (obb_obb_manifold) too (the "
+                       "(sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, obb_segment), the OBB-OBB contact manifolds (obb_obb_manifold) and general rigid motion (general_motion) too (the "
                        "default; skipped when --kernel or --family narrows the run)");
   verify_cmd->add_option("--pair-query-cases", verify.pair_query_cases,
                          "Cases per rect_rect / sphere_sphere / aabb_sphere / sphere_plane / aabb_aabb / obb_segment mode x scalar x family group")
@@ -127,6 +127,11 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--manifold-cases", verify.manifold_cases,
                          "Cases per obb_obb_manifold scalar x family group (each judged for every kernel, ~0.3 ms)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  verify_cmd->add_option("--general-motion-cases", verify.general_motion_cases,
+                         "Cases per general_motion scalar x family group (rigid motion in N steps, each step judged "
+                         "against the exact constant-velocity first contact)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--mesh-dir", verify.mesh_dir,

@@ -1,11 +1,12 @@
 #pragma once
 /// \file A kernel's answer to a query outside the 3D registry (2D rectangles,
-/// Gomez's spheres, OBB–OBB manifolds): do the shapes meet — at rest, or within
+/// Gomez's spheres, OBB–OBB manifolds, general motion): do the shapes meet — at rest, or within
 /// the frame — and, for a sweep that reports one, its first time of contact;
 /// for a manifold kernel, the manifold.
 #include <optional>
 
-#include "sepax/core/moving/motion.hpp"  // ContactState
+#include "sepax/core/moving/general_motion.hpp"  // GeneralContactResult
+#include "sepax/core/moving/motion.hpp"          // ContactState
 #include "sepax/harness/manifold/manifold_judgement.hpp"
 
 namespace sepax::cli {
@@ -17,6 +18,8 @@ struct QueryAnswer {
   std::optional<double> time;
   /// Manifold kernels: the contact manifold (meets = its contact).
   std::optional<harness::ManifoldAnswer> manifold;
+  /// General-motion kernels: the stepped answer (step, re-run, point).
+  std::optional<GeneralContactResult<double>> general;
 };
 
 /// The contact state the answer reports.

@@ -17,6 +17,7 @@
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
 #include "sepax/oracle/exact_rect2.hpp"
+#include "verify/general_motion_query.hpp"
 #include "verify/manifold_query.hpp"
 
 namespace sepax::cli {
@@ -388,6 +389,9 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   PairQuery<ShapePair, harness::ManifoldTruth> manifolds = manifold_query();
   manifolds.cases_per_group = options.manifold_cases;
   run_pair_query(manifolds, options, results, run_id, out);
+  PairQuery<GeneralMotionPair, harness::GeneralMotionTruth> general = general_motion_query();
+  general.cases_per_group = options.general_motion_cases;
+  run_pair_query(general, options, results, run_id, out);
   return out;
 }
 

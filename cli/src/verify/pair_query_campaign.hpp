@@ -79,6 +79,7 @@ struct PairQueryOptions {
   std::string program = "sepax";  ///< argv[0], for the replay commands
   std::size_t max_replays = 10;   ///< case files kept per kernel x family
   std::size_t manifold_cases = 1000;  ///< per family x scalar for obb_obb_manifold (its judge costs ~0.3 ms a kernel)
+  std::size_t general_motion_cases = 1000;  ///< per family x scalar for general_motion
   /// Called as each group finishes (from its worker thread: must be thread-safe), with a one-line summary.
   std::function<void(const std::string&)> on_group_done;
 };

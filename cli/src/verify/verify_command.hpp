@@ -43,6 +43,7 @@ struct VerifyOptions {
   bool pair_queries = true;
   std::size_t pair_query_cases = 4000;  ///< cases per query x mode x scalar x family group
   std::size_t manifold_cases = 1000;    ///< cases per obb_obb_manifold scalar x family group
+  std::size_t general_motion_cases = 1000;  ///< cases per general_motion scalar x family group
   /// Findings kept per kernel × family (and for the harness) per run; one
   /// replay file per signature among them.
   std::size_t max_replays = 100;

@@ -170,6 +170,7 @@ class VerifyRun {
     o.seed = options_.seed;
     o.cases_per_group = options_.pair_query_cases;
     o.manifold_cases = options_.manifold_cases;
+    o.general_motion_cases = options_.general_motion_cases;
     o.program = options_.program;
     // Progress on long runs (a group of 10^5 manifold cases takes minutes):
     // one line per group, from the workers, one at a time.
@@ -181,8 +182,8 @@ class VerifyRun {
       };
     out_ << fmt::format("rect_rect, sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, obb_segment: {} cases per query x mode x "
                         "scalar x family group; "
-                        "obb_obb_manifold: {} per scalar x family ...\n",
-                        o.cases_per_group, o.manifold_cases)
+                        "obb_obb_manifold: {} per scalar x family; general_motion: {} per scalar x family ...\n",
+                        o.cases_per_group, o.manifold_cases, o.general_motion_cases)
          << std::flush;
     pair_queries_ = run_pair_query_campaigns(o, results_, run_id_);
     for (const PairQueryRow& r : pair_queries_.rows) {

@@ -48,10 +48,14 @@ inline constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y
 inline constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
 inline constexpr const char* kQueries =
     "obb_obb, obb_obb_manifold, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, "
-    "obb_segment";
+    "obb_segment, general_motion";
 inline constexpr const char* kMotion2Shape = R"(a 2D motion is {"va":[x,y],"vb":[x,y],"T":t})";
 inline constexpr const char* kAabbShape = R"(a box is {"min":[x,y,z],"max":[x,y,z]})";
 inline constexpr const char* kSegmentShape = R"(a segment is {"p0":[x,y,z],"p1":[x,y,z]})";
+inline constexpr const char* kRigidMotionShape =
+    R"(a rigid motion is {"center":[x,y,z],"velocity":[x,y,z],"angular_velocity":[x,y,z]})";
+inline constexpr const char* kGeneralMotionShape =
+    R"(a general motion is {"a":{rigid motion},"b":{rigid motion},"T":t,"steps":N,"integrator":"rk4"|"euler"})";
 inline constexpr const char* kSphereShape = R"(a sphere is {"center":[x,y,z],"radius":r})";
 inline constexpr const char* kPlaneShape = R"(a plane is {"normal":[x,y,z],"offset":d}, the surface n·x = d)";
 inline constexpr const char* kRectShape =
@@ -184,6 +188,34 @@ class ShapeReader {
     s.radius = number(r, name + ".radius");
     if (s.radius < 0) fail(name + ".radius = " + as_written(r) + ": negative radius");
     return s;
+  }
+
+  RigidMotion<double> rigid_motion(const Json& j, const std::string& name) const {
+    expect_object(j, name, {"center", "velocity", "angular_velocity"}, kRigidMotionShape);
+    RigidMotion<double> m;
+    m.center = point(member(j, "center", name, kRigidMotionShape), name + ".center");
+    m.linear_velocity = point(member(j, "velocity", name, kRigidMotionShape), name + ".velocity");
+    m.angular_velocity = point(member(j, "angular_velocity", name, kRigidMotionShape), name + ".angular_velocity");
+    return m;
+  }
+
+  GeneralMotionSpec general_motion(const Json& j) const {
+    expect_object(j, "motion", {"a", "b", "T", "steps", "integrator"}, kGeneralMotionShape);
+    GeneralMotionSpec g;
+    g.a = rigid_motion(member(j, "a", "motion", kGeneralMotionShape), "motion.a");
+    g.b = rigid_motion(member(j, "b", "motion", kGeneralMotionShape), "motion.b");
+    const Json& t = member(j, "T", "motion", kGeneralMotionShape);
+    g.a.duration = g.b.duration = number(t, "motion.T");
+    if (g.a.duration < 0) fail("motion.T = " + as_written(t) + ": negative; the interval is [0, T]");
+    const Json& n = member(j, "steps", "motion", kGeneralMotionShape);
+    if (!n.is_number_unsigned() || n.template get<std::uint64_t>() < 1 || n.template get<std::uint64_t>() > 1000000)
+      fail("motion.steps = " + as_written(n) + ": expected a whole number of steps from 1 to 1000000");
+    g.steps = int(n.template get<std::uint64_t>());
+    const std::string integrator = text(member(j, "integrator", "motion", kGeneralMotionShape), "motion.integrator");
+    if (integrator == "rk4") g.integrator = Integrator::rk4;
+    else if (integrator == "euler") g.integrator = Integrator::euler;
+    else fail("motion.integrator = \"" + integrator + "\": expected \"rk4\" or \"euler\"");
+    return g;
   }
 
   /// p0 = p1 is valid: the segment is a point.

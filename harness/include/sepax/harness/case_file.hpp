@@ -37,6 +37,7 @@
 
 #include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
+#include "sepax/core/moving/general_motion.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/harness/gomez/sphere_case.hpp"
 #include "sepax/harness/planar/planar_case.hpp"
@@ -49,6 +50,18 @@ struct CaseMotion {
   std::array<double, 3> va{0, 0, 0};
   std::array<double, 3> vb{0, 0, 0};
   double duration = 0;  ///< "T", ≥ 0
+};
+
+/// Eberly §5's general rigid motion of both shapes (query general_motion),
+/// written as
+///   "motion": {"a": {"center":[..],"velocity":[..],"angular_velocity":[..]},
+///              "b": {...}, "T": t, "steps": N, "integrator": "rk4" | "euler"}
+/// (each shape turns by angular_velocity·t about center + t·velocity;
+/// N ≥ 1 constant-velocity steps).
+struct GeneralMotionSpec {
+  RigidMotion<double> a, b;  ///< the same duration T
+  int steps = 1;
+  Integrator integrator = Integrator::rk4;
 };
 
 /// A verdict computed elsewhere (on a machine where sepax does not run),
@@ -83,6 +96,8 @@ struct Case {
   /// query obb_obb_manifold: the boxes' contact manifold is asked for (pair.query is obb_obb).
   bool manifold = false;
   std::optional<CaseMotion> motion;
+  /// query general_motion: the rigid motions ("pair" names pair.query); motion is unset.
+  std::optional<GeneralMotionSpec> general;
   /// Verdicts computed elsewhere, to be judged (RecordedVerdict).
   std::vector<RecordedVerdict> verdicts;
   /// Free-form provenance (seed, index, kernel, command); null when absent.

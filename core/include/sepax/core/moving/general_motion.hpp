@@ -285,8 +285,47 @@ Vec3<S> step_velocity(const SampledMotion<S>& m, const Vec3<S>& p0, int i, S dt)
   return v + (turn * (p0 - m.motion.center)) / dt;
 }
 
+}  // namespace detail
+
+/// One constant-velocity case of the general motion (Eberly §5), as
+/// find_first_contact_general runs it: both shapes posed at t_i with the
+/// chord velocities of their reference points over step i; with
+/// frozen_at_end, posed at t_{i+1} and moved back along the same chords (the
+/// re-run described in the file comment). The judge of general motion replays
+/// these cases one by one against the exact constant-velocity oracle.
+template <class S, class ShapeA, class ShapeB>
+struct GeneralStep {
+  ShapeA a;
+  ShapeB b;
+  LinearMotion<S> motion;  ///< velocities and Δt = t_{i+1} − t_i
+  S begin = S(0);          ///< t_i
+  S end = S(0);            ///< t_{i+1}
+};
+
+template <class S, class ShapeA, class ShapeB>
+GeneralStep<S, ShapeA, ShapeB> general_step(const ShapeA& a, const SampledMotion<S>& ma, const ShapeB& b,
+                                            const SampledMotion<S>& mb, int i, bool frozen_at_end = false) {
+  SEPAX_ASSERT(i >= 0 && i < ma.steps() && ma.steps() == mb.steps(), "general_step: step index in [0, N)");
+  GeneralStep<S, ShapeA, ShapeB> out;
+  out.begin = ma.samples[std::size_t(i)].time;
+  out.end = ma.samples[std::size_t(i) + 1].time;
+  const S dt = out.end - out.begin;
+  out.motion = {detail::step_velocity(ma, detail::reference_point(a), i, dt),
+                detail::step_velocity(mb, detail::reference_point(b), i, dt), dt};
+  if (!frozen_at_end) {
+    out.a = pose_at(a, ma, i);
+    out.b = pose_at(b, mb, i);
+    return out;
+  }
+  out.a = detail::translated(pose_at(a, ma, i + 1), Vec3<S>(-dt * out.motion.velocity_a));
+  out.b = detail::translated(pose_at(b, mb, i + 1), Vec3<S>(-dt * out.motion.velocity_b));
+  return out;
+}
+
+namespace detail {
+
 /// Eberly §5's loop for any pair: `kernel(a_i, b_i, LinearMotion)` is the pair's
-/// constant-velocity find_first_contact.
+/// constant-velocity find_first_contact, run on general_step's cases.
 template <class S, class ShapeA, class ShapeB, class Kernel>
 GeneralContactResult<S> first_contact_general(const ShapeA& a, const RigidMotion<S>& motion_a,
                                               const ShapeB& b, const RigidMotion<S>& motion_b,
@@ -296,43 +335,33 @@ GeneralContactResult<S> first_contact_general(const ShapeA& a, const RigidMotion
                "find_first_contact_general: both motions span the same [0, T]");
   const SampledMotion<S> ma = sample_frames(motion_a, steps, integrator);
   const SampledMotion<S> mb = sample_frames(motion_b, steps, integrator);
-  const Vec3<S> pa = reference_point(a), pb = reference_point(b);
   GeneralContactResult<S> out;
-  LinearMotion<S> previous{};  // step i−1's chord velocities and Δt
   for (int i = 0; i < steps; ++i) {
-    const S t0 = ma.samples[std::size_t(i)].time, t1 = ma.samples[std::size_t(i) + 1].time;
-    const S dt = t1 - t0;
-    const LinearMotion<S> step_motion{step_velocity(ma, pa, i, dt), step_velocity(mb, pb, i, dt), dt};
-    const ShapeA a_now = pose_at(a, ma, i);
-    const ShapeB b_now = pose_at(b, mb, i);
-    const ContactResult<S> r = kernel(a_now, b_now, step_motion);
+    const GeneralStep<S, ShapeA, ShapeB> step = general_step(a, ma, b, mb, i);
+    const ContactResult<S> r = kernel(step.a, step.b, step.motion);
     out.step = i;
-    out.step_begin = t0;
-    out.step_end = t1;
+    out.step_begin = step.begin;
+    out.step_end = step.end;
     out.axis = r.axis;
-    if (r.state == ContactState::separated_throughout) {
-      previous = step_motion;
-      continue;
-    }
+    if (r.state == ContactState::separated_throughout) continue;
     if (r.state == ContactState::overlapping_at_start && i == 0) {
       out.state = ContactState::overlapping_at_start;
-      out.time = t0;
+      out.time = step.begin;
       return out;
     }
     if (r.state == ContactState::overlapping_at_start) {
       // Step i−1 with F_{i−1} frozen missed a contact that the turn to F_i
       // reveals at t_i: re-run step i−1 frozen at F_i, from the poses at t_i
       // moved back along the same chords (file comment).
-      const S back = -previous.duration;
-      const ContactResult<S> e = kernel(translated(a_now, Vec3<S>(back * previous.velocity_a)),
-                                        translated(b_now, Vec3<S>(back * previous.velocity_b)), previous);
+      const GeneralStep<S, ShapeA, ShapeB> rerun = general_step(a, ma, b, mb, i - 1, /*frozen_at_end=*/true);
+      const ContactResult<S> e = kernel(rerun.a, rerun.b, rerun.motion);
       out.state = ContactState::first_contact;
       out.step = i - 1;
-      out.step_begin = ma.samples[std::size_t(i) - 1].time;
-      out.step_end = t0;
+      out.step_begin = rerun.begin;
+      out.step_end = rerun.end;
       out.axis = e.axis;
       out.frozen_at_end = true;
-      out.time = t0;
+      out.time = rerun.end;
       if (e.state == ContactState::first_contact) {
         out.time = out.step_begin + e.time;  // ≤ t_i, as below
         out.has_point = true;
@@ -341,7 +370,7 @@ GeneralContactResult<S> first_contact_general(const ShapeA& a, const RigidMotion
       return out;
     }
     out.state = ContactState::first_contact;
-    out.time = t0 + r.time;  // ≤ t0 + dt = t1: dt is exact and rounding is monotone
+    out.time = step.begin + r.time;  // ≤ t0 + dt = t1: dt is exact and rounding is monotone
     out.has_point = true;
     out.point = r.point;
     return out;

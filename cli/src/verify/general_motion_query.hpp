@@ -1,0 +1,21 @@
+#pragma once
+/// \file verify's general_motion campaign: Eberly §5's stepped rigid-motion
+/// query on the general-motion families of each pair (obb_obb, tri_obb,
+/// tri_tri), sepax's kernels judged step by step by
+/// harness::judge_general_motion.
+#include "sepax/generators/general_motion.hpp"
+#include "sepax/harness/general_motion_judgement.hpp"
+#include "verify/pair_query_campaign.hpp"
+
+namespace sepax::cli {
+
+/// A generated case with the scalar it was made for (the truth depends on it:
+/// the steps are built in the kernel's scalar).
+struct GeneralMotionPair {
+  harness::GeneralMotionSetup setup;
+  ScalarKind scalar = ScalarKind::float64;
+};
+
+PairQuery<GeneralMotionPair, harness::GeneralMotionTruth> general_motion_query();
+
+}  // namespace sepax::cli
