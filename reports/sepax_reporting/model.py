@@ -160,6 +160,7 @@ class Dataset:
         self.tree_builds: dict[tuple, dict] = {}       # (kernel, mesh) -> {"ns_per_triangle", "bytes_per_triangle"}
         self.pair_queries: dict[tuple, object] = {}    # (query, mode, kernel, scalar, family) -> PairQueryStats
         self.rect_bench: dict[tuple, list] = {}        # (kernel, family) -> ns per test per input (sepax_bench_rect, _gomez)
+        self.drift: dict[tuple, dict] = {}             # (motion, steps, integrator, gram_schmidt) -> errors
         self.fuzz: dict | None = None                  # fuzz/measure.py's summary
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()

@@ -16,6 +16,7 @@ from .model import Dataset
 from .plots import plot_margin, plot_moving, plot_speed_robustness
 from .tables import (fastest_table, margin_table, moving_table, oracle_bench_table, oracle_cost_rows_table,
                      run_info_blocks, static_table, totals_block)
+from .integrator_drift import drift_blocks
 from .pair_queries import pair_query_blocks
 from .trees import tree_blocks
 from .vocabulary import OTHER_QUERY
@@ -126,6 +127,7 @@ def build_report(data: Dataset, title: str) -> list:
         blocks += query_blocks(data, q)
     blocks += tree_blocks(data)
     blocks += pair_query_blocks(data)
+    blocks += drift_blocks(data)
     blocks += fuzz_blocks(data)
     if data.skipped or data.notes:
         blocks.append(Heading(2, "Input notes"))

@@ -2,6 +2,10 @@
 #include "verify/general_motion_query.hpp"
 
 #include <array>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
 
 #include "kernel_lists/general_motion_kernels.hpp"
 #include "sepax/harness/case_file.hpp"
@@ -60,6 +64,49 @@ PairQuery<GeneralMotionPair, harness::GeneralMotionTruth> general_motion_query()
                            return a;
                          }});
   return q;
+}
+
+std::string drift_table_title() {
+  return "Integrator drift (general_motion's frames against the rotation in 256-bit MPFR; max |F - R| over the "
+         "samples, T = 1; GS: Gram-Schmidt after every step, as the kernels run)";
+}
+
+Table make_drift_table(const std::vector<harness::IntegratorDrift>& rows) {
+  Table t({{"motion"}, {"|w|T rad", Table::Align::right}, {"N", Table::Align::right},
+           {"euler+GS", Table::Align::right}, {"euler", Table::Align::right}, {"rk4+GS", Table::Align::right},
+           {"rk4", Table::Align::right}});
+  // (motion order, N) -> the four variants' errors.
+  std::map<std::tuple<std::size_t, int>, std::array<double, 4>> cells;
+  std::vector<std::string> motions;
+  std::map<std::string, double> turns;
+  for (const harness::IntegratorDrift& d : rows) {
+    std::size_t m = 0;
+    while (m < motions.size() && motions[m] != d.motion) ++m;
+    if (m == motions.size()) motions.push_back(d.motion);
+    turns[d.motion] = d.turn;
+    const int column = (d.integrator == Integrator::rk4 ? 2 : 0) + (d.gram_schmidt ? 0 : 1);
+    cells[{m, d.steps}][std::size_t(column)] = d.frame_error;
+  }
+  for (const auto& [key, e] : cells) {
+    const std::string& motion = motions[std::get<0>(key)];
+    t.add_row({motion, fmt::format("{:.2f}", turns[motion]), std::to_string(std::get<1>(key)), fmt::format("{:.1e}", e[0]),
+               fmt::format("{:.1e}", e[1]), fmt::format("{:.1e}", e[2]), fmt::format("{:.1e}", e[3])});
+  }
+  return t;
+}
+
+nlohmann::ordered_json drift_row_json(const harness::IntegratorDrift& d, const std::string& run_id) {
+  nlohmann::ordered_json j;
+  j["run"] = run_id;
+  j["table"] = "general_motion_drift";
+  j["motion"] = d.motion;
+  j["turn"] = d.turn;
+  j["steps"] = d.steps;
+  j["integrator"] = to_string(d.integrator);
+  j["gram_schmidt"] = d.gram_schmidt;
+  j["frame_error"] = d.frame_error;
+  j["defect"] = d.defect;
+  return j;
 }
 
 }  // namespace sepax::cli

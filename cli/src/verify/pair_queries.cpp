@@ -392,6 +392,14 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   PairQuery<GeneralMotionPair, harness::GeneralMotionTruth> general = general_motion_query();
   general.cases_per_group = options.general_motion_cases;
   run_pair_query(general, options, results, run_id, out);
+  out.drift = harness::integrator_drift_table();
+  std::vector<Json> lines;
+  for (const harness::IntegratorDrift& d : out.drift) lines.push_back(drift_row_json(d, run_id));
+  try {
+    results.append_rows(lines);
+  } catch (const std::exception& e) {
+    out.notes.push_back(fmt::format("note: general_motion drift table: {}", e.what()));
+  }
   return out;
 }
 

@@ -21,6 +21,7 @@
 #include "kernel_lists/query_answer.hpp"
 #include "common/results_directory.hpp"
 #include "common/table.hpp"
+#include "sepax/harness/integrator_drift.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/generators/poses.hpp"
 #include "sepax/generators/source.hpp"
@@ -98,6 +99,7 @@ struct PairQueryRow {
 
 struct PairQueryResult {
   std::vector<PairQueryRow> rows;
+  std::vector<harness::IntegratorDrift> drift;  ///< general_motion's integrators against the MPFR rotation
   std::vector<std::pair<std::string, std::string>> replays;  ///< (command, detail)
   std::vector<std::string> notes;
   std::size_t cases = 0;

@@ -24,6 +24,7 @@
 #include "common/build_info.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "common/kernel_selection.hpp"
+#include "verify/general_motion_query.hpp"
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
 #include "verify/stuck_call_report.hpp"
@@ -224,6 +225,8 @@ class VerifyRun {
       out_ << '\n' << pair_query_table_title()
            << fmt::format(" ({} cases, {:.1f} s)", pair_queries_.cases, pair_queries_.seconds) << '\n'
            << make_pair_query_table(pair_queries_.rows).to_text();
+    if (!pair_queries_.drift.empty())
+      out_ << '\n' << drift_table_title() << '\n' << make_drift_table(pair_queries_.drift).to_text();
     if (!replays_.empty()) {
       out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
                           replays_.size() == 1 ? "" : "s");
@@ -267,8 +270,11 @@ class VerifyRun {
       md += fmt::format("\n## OBB trees\n\n{} ({} poses, {:.1f} s)\n\n{}", tree_table_title(), trees_.poses,
                         trees_.seconds, make_tree_table(trees_.rows).to_markdown());
     if (!pair_queries_.rows.empty())
-      md += fmt::format("\n## 2D rectangles and spheres\n\n{} ({} cases, {:.1f} s)\n\n{}", pair_query_table_title(),
-                        pair_queries_.cases, pair_queries_.seconds, make_pair_query_table(pair_queries_.rows).to_markdown());
+      md += fmt::format("\n## 2D rectangles, Gomez's tests, manifolds, general motion\n\n{} ({} cases, {:.1f} s)\n\n{}",
+                        pair_query_table_title(), pair_queries_.cases, pair_queries_.seconds,
+                        make_pair_query_table(pair_queries_.rows).to_markdown());
+    if (!pair_queries_.drift.empty())
+      md += fmt::format("\n{}\n\n{}", drift_table_title(), make_drift_table(pair_queries_.drift).to_markdown());
     md += fmt::format("\n{}\n\n", totals_line(totals_, group_count, seconds_));
     if (totals_.peer_gross) md += peer_findings_line(totals_) + "\n\n";
     md += fmt::format("**{}**\n", exit_reason(totals_));
