@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh || exit 2
 cmake --preset release >/dev/null || exit 2
 cmake --build --preset release --target sepax sepax_bench sepax_bench_trees sepax_bench_rect sepax_bench_gomez \
-  sepax_bench_manifold || exit 2
+  sepax_bench_manifold sepax_bench_motion || exit 2
 
 out=${SEPAX_OUT:-sepax-results}
 ./build/release/cli/sepax verify --out "$out" "$@"
@@ -77,6 +77,16 @@ if ./build/release/bench/sepax_bench_manifold \
   inputs+=("$out/bench_manifold.json")
 else
   echo "sepax_bench_manifold failed (see $out/bench_manifold.txt): the report has no manifold timings" >&2
+  status=2
+fi
+
+echo "sepax_bench_motion: general motion in N steps beside constant velocity (median of 3 repetitions) ..."
+if ./build/release/bench/sepax_bench_motion \
+  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1 \
+  --benchmark_out="$out/bench_motion.json" --benchmark_out_format=json >"$out/bench_motion.txt"; then
+  inputs+=("$out/bench_motion.json")
+else
+  echo "sepax_bench_motion failed (see $out/bench_motion.txt): the report has no general-motion timings" >&2
   status=2
 fi
 

@@ -181,10 +181,10 @@ void register_segments(const SegmentSet* g, std::size_t n, const std::string& ta
     bench::time_pair_loop(st, n, [g](std::size_t i) { return peers::ccd_gjk_obb_segment(g->boxd[i], g->segd[i]); });
   });
   // OBB→AABB: the "hit" is whether the AABB's min x is below 0, so the result is used.
-  benchmark::RegisterBenchmark(("gomez:obb_to_aabb/float" + tail).c_str(), [=](benchmark::State& st) {
+  benchmark::RegisterBenchmark(("gomez:obb_to_aabb/enclose/float" + tail).c_str(), [=](benchmark::State& st) {
     bench::time_pair_loop(st, n, [g](std::size_t i) { return obb_to_aabb(g->boxf[i]).min[0] < 0; });
   });
-  benchmark::RegisterBenchmark(("gomez:obb_to_aabb/double" + tail).c_str(), [=](benchmark::State& st) {
+  benchmark::RegisterBenchmark(("gomez:obb_to_aabb/enclose/double" + tail).c_str(), [=](benchmark::State& st) {
     bench::time_pair_loop(st, n, [g](std::size_t i) { return obb_to_aabb(g->boxd[i]).min[0] < 0; });
   });
   benchmark::RegisterBenchmark(("gomez:fcl/obb_to_aabb/double" + tail).c_str(), [=](benchmark::State& st) {

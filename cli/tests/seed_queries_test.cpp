@@ -1,4 +1,5 @@
-// End-to-end: Gomez's OBB–segment test and Eberly §5's general motion in
+// End-to-end: Gomez's OBB–segment test and OBB→AABB conversion and Eberly
+// §5's general motion in
 // `sepax verify` (rows per scalar x family, no sepax gross, the drift table)
 // and in `sepax check` (their case lines).
 #include <gtest/gtest.h>
@@ -25,7 +26,7 @@ TEST(SepaxSeedQueries, VerifyJudgesObbSegmentAndGeneralMotionWithNoSepaxGross) {
                                    dir);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("Integrator drift"), std::string::npos) << run.out;
-  std::set<std::string> segment, general;
+  std::set<std::string> segment, general, enclosure;
   std::size_t timed = 0, drift = 0, segment_peer = 0;
   std::ifstream in(dir / "r" / "verify.jsonl");
   for (std::string line; std::getline(in, line);) {
@@ -45,6 +46,9 @@ TEST(SepaxSeedQueries, VerifyJudgesObbSegmentAndGeneralMotionWithNoSepaxGross) {
       EXPECT_EQ(r["gross"], 0) << r.dump();
       EXPECT_EQ(r["cases"], 300) << r.dump();
       segment.insert(group);
+    } else if (r["query"] == "obb_to_aabb" && !r["peer"].get<bool>()) {
+      EXPECT_EQ(r["gross"], 0) << r.dump();
+      enclosure.insert(group);
     } else if (r["query"] == "general_motion") {
       EXPECT_EQ(r["gross"], 0) << r.dump();
       EXPECT_EQ(r["cases"], 150) << r.dump();
@@ -54,6 +58,7 @@ TEST(SepaxSeedQueries, VerifyJudgesObbSegmentAndGeneralMotionWithNoSepaxGross) {
   }
   EXPECT_EQ(segment.size(), 10u);  // 2 scalars x 5 families
   EXPECT_EQ(segment_peer, 5u);     // libccd's GJK, double
+  EXPECT_EQ(enclosure.size(), 6u);  // 2 scalars x 3 families
   EXPECT_EQ(general.size(), 18u);  // 2 scalars x 3 pairs x 3 families
   EXPECT_GT(timed, 500u);          // first contacts whose time was judged
   EXPECT_EQ(drift, 84u);           // 3 motions x 7 step counts x 4 variants

@@ -52,7 +52,7 @@ class CaseReader : case_reading::ShapeReader<Json> {
   static bool is_planar(const Json& doc) { return doc.contains("query") && doc["query"] == "rect_rect"; }
   static bool is_sphere(const Json& doc) {
     if (!doc.contains("query")) return false;
-    for (const char* q : {"sphere_sphere", "aabb_sphere", "sphere_plane", "aabb_aabb", "obb_segment"})
+    for (const char* q : {"sphere_sphere", "aabb_sphere", "sphere_plane", "aabb_aabb", "obb_segment", "obb_to_aabb"})
       if (doc["query"] == q) return true;
     return false;
   }
@@ -67,10 +67,15 @@ class CaseReader : case_reading::ShapeReader<Json> {
     if (doc.contains("verdicts")) fail("verdicts: not read for " + query + " cases yet");
     if (query == "aabb_aabb" || query == "aabb_sphere")
       c.box = aabb(member(doc, "a", "", kAabbShape), "a");
-    else if (query == "obb_segment")
+    else if (query == "obb_segment" || query == "obb_to_aabb")
       c.obb = box(member(doc, "a", "", kBoxShape), "a");
     else
       c.a = sphere(member(doc, "a", "", kSphereShape), "a");
+    if (query == "obb_to_aabb") {
+      if (doc.contains("b")) fail("b: obb_to_aabb takes one box, \"a\"");
+      if (doc.contains("motion")) fail("motion: obb_to_aabb is a conversion of one box");
+      return c;
+    }
     if (query == "aabb_aabb")
       c.box_b = aabb(member(doc, "b", "", kAabbShape), "b");
     else if (query == "sphere_plane")

@@ -63,6 +63,7 @@ std::string format_case(const SphereCase& c) {
   nlohmann::ordered_json j;
   j["id"] = c.id;
   j["query"] = c.segment ? "obb_segment"
+               : c.obb   ? "obb_to_aabb"
                : c.box_b ? "aabb_aabb"
                : c.box   ? "aabb_sphere"
                : c.plane ? "sphere_plane"
@@ -77,6 +78,8 @@ std::string format_case(const SphereCase& c) {
     j["a"] = sphere_json(c.a);
   if (c.segment)
     j["b"] = {{"p0", xyz(c.segment->p0)}, {"p1", xyz(c.segment->p1)}};
+  else if (c.obb)
+    ;  // obb_to_aabb: the box alone
   else if (c.box_b)
     j["b"] = {{"min", xyz(c.box_b->min)}, {"max", xyz(c.box_b->max)}};
   else if (c.plane)

@@ -4,6 +4,7 @@
 #include <fcl/math/bv/AABB.h>
 #include <fcl/geometry/shape/sphere.h>
 #include <fcl/geometry/shape/plane.h>
+#include <fcl/geometry/shape/utility.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/plane.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_box.h>
 #include <fcl/narrowphase/detail/primitive_shape_algorithm/sphere_sphere.h>
@@ -44,6 +45,16 @@ bool fcl_sphere_plane(const Sphere3<double>& sphere, const Plane3<double>& plane
 
 bool fcl_aabb_aabb(const Aabb3<double>& a, const Aabb3<double>& b) {
   return fcl::AABB<double>(a.min, a.max).overlap(fcl::AABB<double>(b.min, b.max));
+}
+
+Aabb3<double> fcl_obb_to_aabb(const Obb3<double>& box) {
+  const fcl::Box<double> b(2 * box.extents[0], 2 * box.extents[1], 2 * box.extents[2]);
+  fcl::Transform3<double> pose = fcl::Transform3<double>::Identity();
+  for (int k = 0; k < 3; ++k) pose.linear().col(k) = box.axes[k];
+  pose.translation() = box.center;
+  fcl::AABB<double> out;
+  fcl::computeBV(b, pose, out);
+  return {out.min_, out.max_};
 }
 
 }  // namespace sepax::peers

@@ -34,7 +34,9 @@ BENCH_NOTES = [
     "vectorise that loop; the peers' are calls into their libraries); ", Strong("ratio to the peer"), ": sepax's "
     "time per test over Box2D's (rect_rect), FCL's (spheres, AABBs, OBB→AABB), libccd's GJK (obb_segment) or ODE's "
     "dBoxBox (manifolds), measured in the same run (below 1: sepax is faster). Gomez's sweeps (rows marked sweep) have "
-    "no peer in these libraries: compare them with the static test of the same query."]
+    "no peer in these libraries: compare them with the static test of the same query. General motion (N steps) is "
+    "compared with the constant-velocity query of the same pair over [0, T] (rows marked constant velocity): the "
+    "ratio is what the steps and the turning cost."]
 
 
 @dataclasses.dataclass
@@ -75,10 +77,11 @@ def add_pair_query_row(row, path: Path, lineno: int, data) -> None:
 
 def read_rect_benchmark(run_name: str, base: str, rows: list, data) -> bool:
     """sepax_bench_rect's `rect:<kernel>:<family>`, sepax_bench_gomez's
-    `gomez:<kernel>:<family>` and sepax_bench_manifold's
-    `manifold:<kernel>:<family>` (counter tests_per_s). True when the name is one."""
+    `gomez:<kernel>:<family>`, sepax_bench_manifold's `manifold:<kernel>:<family>`
+    and sepax_bench_motion's `motion:<kernel>:<pair>-<family>` (counter
+    tests_per_s). True when the name is one."""
     parts = base.split(":")
-    if len(parts) != 3 or parts[0] not in ("rect", "gomez", "manifold") or not all(parts):
+    if len(parts) != 3 or parts[0] not in ("rect", "gomez", "manifold", "motion") or not all(parts):
         return False
     rates = [r["tests_per_s"] for r in rows if isinstance(r.get("tests_per_s"), (int, float))
              and not isinstance(r.get("tests_per_s"), bool) and r["tests_per_s"] > 0 and not r.get("error_occurred")]
@@ -99,6 +102,26 @@ REFERENCE = {"rect_rect": "box2d/test_overlap/float", "sphere_sphere": "fcl/sphe
 PEER_QUERY = {"test_overlap": "rect_rect", "sphere_sphere": "sphere_sphere", "aabb_sphere": "aabb_sphere",
               "sphere_plane": "sphere_plane", "aabb_aabb": "aabb_aabb", "box_box_manifold": "obb_obb_manifold",
               "gjk_obb_segment": "obb_segment", "obb_to_aabb": "obb_to_aabb"}
+
+
+SWEEP_QUERIES = ("sphere_sphere", "sphere_plane", "aabb_aabb")
+
+
+def reference_of(kernel: str, query: str, family: str):
+    """The kernel a row's time is compared with: the peer of its query; for
+    general motion, the constant-velocity query of the same pair (its family
+    starts with the pair); none for Gomez's sweeps and the constant-velocity rows."""
+    if query == "general_motion":
+        return family.split("-")[0] + "/find_first_contact/double"
+    if "/find_first_contact/" in kernel:
+        return None
+    return REFERENCE.get(query)
+
+
+def speed_label(kernel: str, query: str) -> str:
+    if query != "general_motion" and "/find_first_contact/" in kernel:
+        return query + (" (sweep)" if query in SWEEP_QUERIES else " (constant velocity)")
+    return query
 
 
 def query_of_kernel(kernel: str) -> str:
@@ -156,6 +179,8 @@ TITLES = {("rect_rect", "test_static"): "2D oriented rectangles (rect_rect), sta
           ("aabb_aabb", "test_static"): "Gomez's AABB overlap test (aabb_aabb)",
           ("aabb_aabb", "find_first_contact"): "Gomez's AABB sweep: state and first time",
           ("obb_segment", "test_static"): "Gomez's OBB–segment test (obb_segment)",
+          ("obb_to_aabb", "enclose"): "Gomez's OBB→AABB conversion (obb_to_aabb): contains the box exactly, tight "
+                                      "within rounding",
           ("general_motion", "find_first_contact"): "General rigid motion in N constant-velocity steps (general_motion), "
                                                    "judged step by step",
           ("obb_obb_manifold", "find_manifold"): "OBB–OBB contact manifolds (Gaul): contact, depth, normal, points"}
@@ -170,11 +195,9 @@ def speed_table(data):
     for kernel, family in keys:
         query = query_of_kernel(kernel)
         t = statistics.median(data.rect_bench[(kernel, family)])
-        # A sweep has no peer: its row shows what it costs beside the static test.
-        sweep = "/find_first_contact/" in kernel
-        ref = None if sweep else data.rect_bench.get((REFERENCE.get(query, ""), family))
-        if sweep:
-            query += " (sweep)"
+        ref_kernel = reference_of(kernel, query, family)
+        ref = data.rect_bench.get((ref_kernel, family)) if ref_kernel else None
+        query = speed_label(kernel, query)
         ratio = f"{t / statistics.median(ref):.2f}" if ref and not _is_peer(kernel) else DASH
         if _is_peer(kernel):
             peers.add(len(rows))

@@ -76,6 +76,25 @@ class PlanarSection(unittest.TestCase):
         arvo = next(r for r in rows if r[1] == "aabb_sphere/test_static/float")
         self.assertEqual(arvo[4], "-")  # no FCL row for it in this input
 
+    def test_general_motion_is_compared_with_constant_velocity_and_sweeps_have_no_ratio(self):
+        bench = {"context": {"num_cpus": 2}, "benchmarks": [
+            bench_entry("motion:general_motion/find_first_contact/float:tri_obb-spin", tests_per_s=1e5),
+            bench_entry("motion:tri_obb/find_first_contact/double:tri_obb-spin", tests_per_s=1e6),
+            bench_entry("gomez:sphere_sphere/find_first_contact/double:random", tests_per_s=4e7),
+            bench_entry("gomez:fcl/sphere_sphere/double:random", tests_per_s=5e7)]}
+        data = self.load(bench=bench)
+        self.assertEqual(sum(data.skipped.values()), 0)
+        rows = pair_queries.speed_table(data).rows
+        general = next(r for r in rows if r[1] == "general_motion/find_first_contact/float")
+        self.assertEqual(general[0], "general_motion")
+        self.assertEqual(general[3:], ["10000.0", "10.00"])
+        linear = next(r for r in rows if r[1] == "tri_obb/find_first_contact/double")
+        self.assertEqual(linear[0], "tri_obb (constant velocity)")
+        self.assertEqual(linear[4], "-")
+        sweep = next(r for r in rows if r[1] == "sphere_sphere/find_first_contact/double")
+        self.assertEqual(sweep[0], "sphere_sphere (sweep)")
+        self.assertEqual(sweep[4], "-")
+
     def test_section_in_the_report(self):
         data = self.load([planar_row("rect_rect/test_static/float", "random", ok=99, gross=1),
                           planar_row("box2d/test_overlap/float", "random", ok=90, refused=10)], BENCH)

@@ -351,6 +351,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   const std::vector<AabbKernel> aabbs = aabb_kernels();
   const std::vector<SegmentKernel> segments = segment_kernels();
   const std::vector<GeneralMotionKernel> generals = general_motion_kernels();
+  const std::vector<EnclosureKernel> enclosures = enclosure_kernels();
   std::set<std::string> beside;  // ids named with --kernel that are not the registry's
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
@@ -358,7 +359,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       return std::any_of(list.begin(), list.end(), [&](const auto& k) { return k.id == id; });
     };
     if (named(rects) || named(spheres) || named(box_spheres) || named(manifolds) || named(sphere_planes) ||
-        named(aabbs) || named(segments) || named(generals))
+        named(aabbs) || named(segments) || named(generals) ||
+        named(enclosures))
       beside.insert(id);
     else
       registry_ids.push_back(id);
@@ -395,6 +397,8 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     if (const auto* sphere = std::get_if<SphereCase>(&entry)) {
       if (sphere->segment)
         pair_checker.check_segment(*sphere, pick(segments, sphere->scalar));
+      else if (sphere->obb)
+        pair_checker.check_enclosure(*sphere, pick(enclosures, sphere->scalar));
       else if (sphere->box_b)
         pair_checker.check_aabb(*sphere, pick(aabbs, sphere->scalar));
       else if (sphere->box)

@@ -2,7 +2,8 @@
 /// \file `sepax check` on the cases of the queries beside the 3D registry:
 /// rect_rect (static, and first contact when the case has a motion) and
 /// sphere_sphere, sphere_plane and aabb_aabb (static, and Gomez's sweep when
-/// it has one), aabb_sphere (Arvo's test), obb_segment (segment_check.cpp)
+/// it has one), aabb_sphere (Arvo's test), obb_segment (segment_check.cpp),
+/// obb_to_aabb (enclosure_check.cpp)
 /// obb_obb_manifold (contact manifolds: manifold_check.cpp) and
 /// general_motion (general_motion_check.cpp),
 /// each kernel judged on the case rounded to its scalar, as `verify` judges them.
@@ -15,6 +16,7 @@
 
 #include "check/check_tally.hpp"
 #include "common/table.hpp"
+#include "kernel_lists/enclosure_kernels.hpp"
 #include "kernel_lists/general_motion_kernels.hpp"
 #include "kernel_lists/manifold_kernels.hpp"
 #include "kernel_lists/rect_kernels.hpp"
@@ -43,6 +45,8 @@ class PairQueryChecker {
   void check_plane(const harness::SphereCase& c, const std::vector<const SpherePlaneKernel*>& kernels);
   /// An obb_segment case (c.segment set): segment_check.cpp.
   void check_segment(const harness::SphereCase& c, const std::vector<const SegmentKernel*>& kernels);
+  /// An obb_to_aabb case (c.obb set, no segment): enclosure_check.cpp.
+  void check_enclosure(const harness::SphereCase& c, const std::vector<const EnclosureKernel*>& kernels);
   /// A general_motion case (c.general set): general_motion_check.cpp.
   void check_general(const harness::Case& c, const std::vector<const GeneralMotionKernel*>& kernels);
   /// An obb_obb_manifold case (c.manifold set).

@@ -7,6 +7,7 @@
 
 #include "sepax/core/moving/general_motion.hpp"  // GeneralContactResult
 #include "sepax/core/moving/motion.hpp"          // ContactState
+#include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/harness/manifold/manifold_judgement.hpp"
 
 namespace sepax::cli {
@@ -18,6 +19,8 @@ struct QueryAnswer {
   std::optional<double> time;
   /// Manifold kernels: the contact manifold (meets = its contact).
   std::optional<harness::ManifoldAnswer> manifold;
+  /// Enclosure kernels (obb_to_aabb): the AABB.
+  std::optional<Aabb3<double>> aabb;
   /// General-motion kernels: the stepped answer (step, re-run, point).
   std::optional<GeneralContactResult<double>> general;
 };

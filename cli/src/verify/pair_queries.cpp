@@ -5,6 +5,7 @@
 #include <cmath>
 #include <span>
 
+#include "kernel_lists/enclosure_kernels.hpp"
 #include "kernel_lists/rect_kernels.hpp"
 #include "kernel_lists/segment_kernels.hpp"
 #include "kernel_lists/sphere_kernels.hpp"
@@ -12,6 +13,7 @@
 #include "sepax/generators/planar.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/gomez/aabb_judgement.hpp"
+#include "sepax/harness/gomez/enclosure_judgement.hpp"
 #include "sepax/harness/gomez/plane_judgement.hpp"
 #include "sepax/harness/gomez/segment_judgement.hpp"
 #include "sepax/harness/gomez/sphere_judgement.hpp"
@@ -218,6 +220,43 @@ PairQuery<gen::BoxSegmentPair, bool> segment_query() {
   return q;
 }
 
+/// OBB→AABB: the boxes of the OBB–segment families random (turned at random),
+/// touching (turned by a signed permutation, dyadic: "aligned") and scale.
+PairQuery<Obb3<double>, bool> enclosure_query() {
+  static constexpr gen::SegmentFamily kFrom[] = {gen::SegmentFamily::random, gen::SegmentFamily::touching,
+                                                 gen::SegmentFamily::scale};
+  PairQuery<Obb3<double>, bool> q;
+  q.name = "obb_to_aabb";
+  q.mode = "enclose";
+  q.families = {"random", "aligned", "scale"};
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_box_segment(kFrom[f], s, src).box;
+  };
+  q.exact = [](const Obb3<double>&) { return true; };
+  q.exact_meets = [](bool) { return true; };
+  q.judge = [](const Obb3<double>& box, ScalarKind s, const QueryAnswer& a, bool) {
+    const harness::EnclosureJudgement j = harness::judge_obb_to_aabb(box, *a.aabb, s);
+    QueryVerdict v = verdict_of(j.verdict_class, j.verdict_class == oracle::Class::ok ? std::nullopt
+                                                                                      : std::optional<double>(-j.miss),
+                                j.tolerance, std::nullopt);
+    v.reason = j.reason;
+    return v;
+  };
+  q.case_line = [](const Obb3<double>& box, const CaseLabel& l) {
+    harness::SphereCase c = sphere_case(Sphere3<double>{}, Sphere3<double>{}, l);
+    c.obb = box;
+    return harness::format_case(c);
+  };
+  for (const EnclosureKernel& k : enclosure_kernels())
+    q.kernels.push_back({k.id, k.scalar, k.peer, [e = k.enclose](const Obb3<double>& box) -> std::optional<QueryAnswer> {
+                           QueryAnswer a;
+                           a.aabb = e(box);
+                           a.meets = true;
+                           return a;
+                         }});
+  return q;
+}
+
 PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
   PairQuery<gen::SphereSweepCase, oracle::ExactSweep> q;
   q.name = "sphere_sphere";
@@ -386,6 +425,7 @@ PairQueryResult run_pair_query_campaigns(const PairQueryOptions& options, const 
   run_pair_query(aabb_static_query(), options, results, run_id, out);
   run_pair_query(aabb_sweep_query(), options, results, run_id, out);
   run_pair_query(segment_query(), options, results, run_id, out);
+  run_pair_query(enclosure_query(), options, results, run_id, out);
   PairQuery<ShapePair, harness::ManifoldTruth> manifolds = manifold_query();
   manifolds.cases_per_group = options.manifold_cases;
   run_pair_query(manifolds, options, results, run_id, out);

@@ -310,17 +310,37 @@ bool aabb_contains_obb_exact(const Aabb3<double>& aabb, const Obb3<double>& box)
   return true;
 }
 
-double aabb_excess(const Aabb3<double>& aabb, const Obb3<double>& box) {
+namespace {
+
+/// |C|∞ + Σ a_i, the size the AABB measures are relative to (1 for a point at the origin).
+double box_scale(const Obb3<double>& box) {
+  double size = std::max({std::abs(box.center[0]), std::abs(box.center[1]), std::abs(box.center[2])});
+  for (double e : box.extents) size += e;
+  return size > 0 ? size : 1;
+}
+
+/// The largest over the six faces of how far the AABB's bound lies beyond the
+/// box's exact span (beyond = outward), or, with `miss`, how far the span
+/// lies beyond the bound.
+double worst_face(const Aabb3<double>& aabb, const Obb3<double>& box, bool miss) {
   Exact worst = 0;
   bool first = true;
   for (int k = 0; k < 3; ++k) {
     const auto [lo, hi] = exact_span(box, k);
-    for (const Exact& x : {Exact(lo - Exact(aabb.min[k])), Exact(Exact(aabb.max[k]) - hi)})
+    for (Exact x : {Exact(lo - Exact(aabb.min[k])), Exact(Exact(aabb.max[k]) - hi)}) {
+      if (miss) x = -x;
       if (first || x > worst) worst = x, first = false;
+    }
   }
-  double size = std::max({std::abs(box.center[0]), std::abs(box.center[1]), std::abs(box.center[2])});
-  for (double e : box.extents) size += e;
-  return worst.convert_to<double>() / (size > 0 ? size : 1);
+  return worst.convert_to<double>() / box_scale(box);
+}
+
+}  // namespace
+
+double aabb_excess(const Aabb3<double>& aabb, const Obb3<double>& box) { return worst_face(aabb, box, false); }
+
+double aabb_miss(const Aabb3<double>& aabb, const Obb3<double>& box) {
+  return std::max(0.0, worst_face(aabb, box, true));
 }
 
 }  // namespace sepax::oracle

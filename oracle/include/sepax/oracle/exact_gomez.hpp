@@ -92,4 +92,8 @@ bool aabb_contains_obb_exact(const Aabb3<double>& aabb, const Obb3<double>& box)
 /// the six faces, relative to the box's extent |C|∞ + Σ a_i (rounded).
 double aabb_excess(const Aabb3<double>& aabb, const Obb3<double>& box);
 
+/// How far the box reaches out of `aabb`, largest over the six faces, relative
+/// as aabb_excess; 0 exactly when the AABB contains it.
+double aabb_miss(const Aabb3<double>& aabb, const Obb3<double>& box);
+
 }  // namespace sepax::oracle

@@ -16,7 +16,7 @@
 /// query aabb_aabb has boxes as "a" and "b", and optionally Gomez's sweep.
 /// The query obb_segment has an oriented box as "a" (as obb_obb cases write
 /// it) and a segment as "b" ({"p0":[..],"p1":[..]}; p0 = p1 is a point), and
-/// no motion.
+/// no motion. The query obb_to_aabb has the oriented box as "a" alone.
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -45,7 +45,7 @@ struct SphereCase {
   std::optional<Aabb3<double>> box_b;
   /// Set for the query sphere_plane: the plane, in place of `b`.
   std::optional<Plane3<double>> plane;
-  /// Set for the query obb_segment: the oriented box, in place of `a`.
+  /// Set for the queries obb_segment and obb_to_aabb: the oriented box, in place of `a`.
   std::optional<Obb3<double>> obb;
   /// Set for the query obb_segment: the segment, in place of `b`.
   std::optional<Segment3<double>> segment;
