@@ -56,6 +56,11 @@ inline CommandRun run_binary(const std::string& binary, const std::string& args,
 
 inline CommandRun run_sepax(const std::string& args, const fs::path& dir) { return run_binary(SEPAX_BINARY, args, dir); }
 
+/// The command with `assignment` (NAME=value) added to its environment.
+inline CommandRun run_sepax_with_env(const std::string& assignment, const std::string& args, const fs::path& dir) {
+  return run_binary(assignment + " " + SEPAX_BINARY, args, dir);
+}
+
 /// The same command with two deliberately wrong kernels registered
 /// (planted_kernels.cpp): a gross verdict on every run, to replay.
 inline CommandRun run_planted(const std::string& args, const fs::path& dir) {

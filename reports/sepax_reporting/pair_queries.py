@@ -29,7 +29,7 @@ NOTES = [
     "point lies outside a box, / ℓ (ℓ the larger box diagonal). Peers (Box2D, FCL, ODE, Bullet) in italics."]
 
 BENCH_NOTES = [
-    "Google Benchmark (sepax_bench_rect, sepax_bench_gomez, sepax_bench_manifold), one thread, the same pairs for every kernel of a "
+    "Google Benchmark (sepax_bench_rect, sepax_bench_gomez, sepax_bench_manifold, sepax_bench_motion), one thread, the same pairs for every kernel of a "
     "query, one call per pair in a loop as a caller would write it (sepax's tests are inline, so the compiler may "
     "vectorise that loop; the peers' are calls into their libraries); ", Strong("ratio to the peer"), ": sepax's "
     "time per test over Box2D's (rect_rect), FCL's (spheres, AABBs, OBB→AABB), libccd's GJK (obb_segment) or ODE's "

@@ -30,14 +30,14 @@ std::optional<std::string> command_output(const std::string& command) {
 
 std::string compiler_description() {
   std::string text = SEPAX_COMPILER_DESCRIPTION;
-  if (!kMutant.empty()) text += "; PLANTED BUG -DSEPAX_MUTANT=" + std::string(kMutant) + " (verdicts deliberately wrong)";
+  if (!active_mutant().empty()) text += "; PLANTED BUG SEPAX_MUTANT=" + std::string(active_mutant()) + " (verdicts deliberately wrong)";
   return text;
 }
 
 std::string version_text() {
   const std::optional<std::string> commit = source_commit();
   return std::string("sepax ") + SEPAX_VERSION + " (commit " + commit.value_or("unknown") + ")" +
-         (kMutant.empty() ? "" : ", planted bug " + std::string(kMutant));
+         (active_mutant().empty() ? "" : ", planted bug " + std::string(active_mutant()));
 }
 
 std::optional<std::string> source_commit() {

@@ -2,6 +2,7 @@
 /// the default campaign, `report` turns results into a report, `gate` checks
 /// them, `mesh-check` judges OBB trees on two meshes at given poses. Exit status: 0 success, 1 a finding (gross verdict, malformed case,
 /// oracle disagreement), 2 a usage error, 3 a call that did not return.
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -16,6 +17,9 @@
 #include "check/check_command.hpp"
 #include "gate/gate_command.hpp"
 #include "mesh_check/mesh_check_command.hpp"
+#include "mutate/mutate_command.hpp"
+#include "sepax/core/mutant.hpp"
+#include "sepax/core/mutant_catalog.hpp"
 #include "report/report_command.hpp"
 #include "verify/verify_command.hpp"
 #include "verify/batched_campaign.hpp"
@@ -224,11 +228,33 @@ int run_command_line(int argc, char** argv) {
   gate_cmd->add_option("--write-baseline", gate.write_baseline,
                        "Write the measured speed ratios and the machine to this file (one benchmark input)");
 
+  MutateOptions mutate;
+  bool mutate_list = false;
+  CLI::App* mutate_cmd = app.add_subcommand(
+      "mutate", "Mutation score: a verify campaign per planted bug of the catalogue (in a build that switches them at "
+                "run time: the presets ci and mutants), the kill matrix, and `mutation score: K/N killed`");
+  mutate_cmd->add_option("--mutant", mutate.mutants, "Only this mutant (repeatable; --list shows the catalogue)");
+  mutate_cmd->add_flag("--list", mutate_list, "Print the catalogue of planted bugs and exit");
+  mutate_cmd->add_option("--out", mutate.out, "Results directory (one verify run per mutant and campaign, mutate.jsonl)")
+      ->capture_default_str();
+  mutate_cmd->add_flag("--quick", mutate.quick, "Only the small campaign for each mutant (CI)");
+  mutate_cmd->add_option("--time-limit", mutate.time_limit, "Seconds a campaign may take before it counts as not killing")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  mutate_cmd->add_option("--seed", mutate.seed, "Campaign seed")->capture_default_str();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int status = app.exit(e);  // prints help or the error
     return status == 0 ? 0 : kUsageError;
+  }
+
+  // A misspelt SEPAX_MUTANT would plant nothing and look like a survivor.
+  if (!active_mutant().empty() &&
+      std::none_of(kMutantCatalog.begin(), kMutantCatalog.end(), [](const MutantInfo& m) { return m.name == active_mutant(); })) {
+    std::cerr << "sepax: SEPAX_MUTANT=" << active_mutant() << " is not a planted bug of the catalogue (sepax mutate --list)\n";
+    return kUsageError;
   }
 
   // A failed precondition inside a kernel or oracle becomes a reported
@@ -242,6 +268,14 @@ int run_command_line(int argc, char** argv) {
   if (*report_cmd) return run_report(report, std::cerr);
   if (*mesh_check_cmd) return run_mesh_check(mesh_check, std::cout, std::cerr);
   if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
+  if (*mutate_cmd) {
+    if (mutate_list) {
+      for (const MutantInfo& m : kMutantCatalog) std::cout << m.name << "  (" << m.kernel << "): " << m.bug << '\n';
+      return 0;
+    }
+    mutate.program = argv[0];
+    return run_mutate(mutate, std::cout, std::cerr);
+  }
   if (*merge_cmd) {
     std::vector<std::string> unused_ids;
     if (!bring_kernels(merge_brought, unused_ids, "sepax merge", &merge.gated_kernel_ids)) return kUsageError;

@@ -1,32 +1,57 @@
 #pragma once
 /// \file Planted bugs, for proving that the judge catches them (mutation
-/// testing). A build configured with `-DSEPAX_MUTANT=<name>` compiles exactly
-/// one deliberate bug into the kernels; nothing is planted by default, and
-/// `sepax verify` names the mutant in its summary. The catalogue (each switch
-/// is documented where it is used):
+/// testing). Two ways to switch one on:
+///  - a build configured with `-DSEPAX_MUTANT=<name>` compiles exactly one
+///    deliberate bug into the kernels (mutant() is a constant: the other
+///    branch is not even compiled);
+///  - a build configured with `-DSEPAX_MUTANT_RUNTIME=ON` (presets ci and
+///    mutants) plants the bug named by the environment variable SEPAX_MUTANT
+///    of the process, read once; `sepax mutate` runs a campaign per mutant
+///    that way. Each switch is then a branch on one string compare, so such
+///    a build is for testing, not for timing.
+/// Nothing is planted by default, and `sepax verify` names the mutant in its
+/// summary.
 ///
-/// | name         | where                                   | the bug                                            |
-/// |--------------|-----------------------------------------|----------------------------------------------------|
-/// | obb_face_ge  | obb_obb.hpp, test_static, axes A_i      | `>=` for `>`: exactly touching boxes come out separated (the closed-set contract broken) |
-/// | table2_sigma | obb_obb_moving.hpp, find_first_contact  | B's supporting feature taken along +n instead of −n (Eberly Table 2's sign) |
-/// | tri_obb_face_ge | tri_obb.hpp, test_static, axes B_j   | `>=` for `>`: a triangle touching a face of the box comes out separated |
-/// | tri_tri_touch_le | tri_tri.hpp, separates (every axis) | `<=` for `<`: touching triangles come out separated |
-/// | tri_obb_sweep_ge | tri_obb_moving.hpp, test_moving     | `>=` for `>` on the swept intervals: a sweep that just touches the box comes out separated, and so does every pair on a zero axis (parallel edges: 0 ≥ 0) |
-/// | tri_tri_moving_no_inplane | tri_tri_moving.hpp, both queries | the in-plane axes n × e_i left out: coplanar triangles that never meet come out meeting |
+/// The catalogue, with what each bug is, is mutant_catalog.hpp; each switch
+/// is documented where it is used.
 ///
-/// The list of valid names is also in core/CMakeLists.txt, which refuses any
-/// other.
+/// core/CMakeLists.txt reads the names from the catalogue and refuses any
+/// other for -DSEPAX_MUTANT.
+#include <cstdlib>
+#include <string>
 #include <string_view>
 
 namespace sepax {
 
+#if defined(SEPAX_MUTANT_RUNTIME)
+/// The planted bug of this process: SEPAX_MUTANT from its environment, read
+/// on first use ("" for none).
+inline std::string_view active_mutant() {
+  static const std::string name = [] {
+    const char* value = std::getenv("SEPAX_MUTANT");
+    return std::string(value ? value : "");
+  }();
+  return name;
+}
+/// Is the planted bug `name` switched on?
+inline bool mutant(std::string_view name) { return active_mutant() == name; }
+#else
 #ifdef SEPAX_MUTANT
 inline constexpr std::string_view kMutant = SEPAX_MUTANT;
 #else
 inline constexpr std::string_view kMutant = "";
 #endif
-
+/// The planted bug compiled in ("" for none).
+constexpr std::string_view active_mutant() { return kMutant; }
 /// Is the planted bug `name` compiled in?
 constexpr bool mutant(std::string_view name) { return kMutant == name; }
+#endif
+
+/// Can this build switch mutants on at run time (SEPAX_MUTANT_RUNTIME)?
+#if defined(SEPAX_MUTANT_RUNTIME)
+inline constexpr bool kRuntimeMutants = true;
+#else
+inline constexpr bool kRuntimeMutants = false;
+#endif
 
 }  // namespace sepax

@@ -85,18 +85,23 @@ inline SeparatingAxis first_separating_axis(const Obb3<S>& a, const Obb3<S>& b) 
   for (int i = 0; i < 3; ++i) {
     d[i] = a.axes[i].dot(D);
     for (int j = 0; j < 3; ++j) {
-      col[j][i] = a.axes[i].dot(b.axes[j]);
+      // Mutant obb_cij_transposed (mutant.hpp): c_ij taken as A_j·B_i.
+      col[j][i] = mutant("obb_cij_transposed") ? a.axes[j].dot(b.axes[i]) : a.axes[i].dot(b.axes[j]);
       abs_col[j][i] = abs(col[j][i]);
     }
-    const S r1 = b.extents[0] * abs_col[0][i] + b.extents[1] * abs_col[1][i] +
-                 b.extents[2] * abs_col[2][i];
+    // Mutant obb_face_missing_abs: B's radius on A_i from the signed c_ij.
+    const std::array<Vec3<S>, 3>& radius_col = mutant("obb_face_missing_abs") ? col : abs_col;
+    const S r1 = b.extents[0] * radius_col[0][i] + b.extents[1] * radius_col[1][i] +
+                 b.extents[2] * radius_col[2][i];
+    // Mutant obb_face_extent_index: A's extent of the next axis.
+    const S a_i = mutant("obb_face_extent_index") ? a.extents[(i + 1) % 3] : a.extents[i];
     // Mutant obb_face_ge (mutant.hpp): `>=` calls exactly touching boxes separated.
-    const bool apart = mutant("obb_face_ge") ? abs(d[i]) >= a.extents[i] + r1 : abs(d[i]) > a.extents[i] + r1;
+    const bool apart = mutant("obb_face_ge") ? abs(d[i]) >= a_i + r1 : abs(d[i]) > a_i + r1;
     if (apart) return {AxisKind::face_a, std::uint8_t(i), 0};
   }
 
   // L = B_j: R = |B_j·D|, R0 = Σ_i a_i |c_ij|, R1 = b_j  (Table 1, rows 4–6).
-  for (int j = 0; j < 3; ++j) {
+  for (int j = 0; j < 3 - int(mutant("obb_drop_face_b2")); ++j) {  // mutant obb_drop_face_b2: B_2 never tested
     const S r0 = a.extents[0] * abs_col[j][0] + a.extents[1] * abs_col[j][1] +
                  a.extents[2] * abs_col[j][2];
     if (abs(b.axes[j].dot(D)) > r0 + b.extents[j]) return {AxisKind::face_b, 0, std::uint8_t(j)};
@@ -105,6 +110,7 @@ inline SeparatingAxis first_separating_axis(const Obb3<S>& a, const Obb3<S>& b) 
   // L = A_i × B_j  (Table 1, rows 7–15), every projection from the same L.
   for (int i = 0; i < 3; ++i) {
     for (int j = 0; j < 3; ++j) {
+      if (mutant("obb_drop_edge_a2b0") && i == 2 && j == 0) continue;  // mutant: A_2 × B_0 never tested
       // eigen_dot rather than Eigen's dot(): the same rounding, without packet
       // loads of l and col[], just written element by element (they stalled
       // on store forwarding: the double kernel took 2.5x the float one).
@@ -115,9 +121,12 @@ inline SeparatingAxis first_separating_axis(const Obb3<S>& a, const Obb3<S>& b) 
       // L·B_j = 0 exactly (and in floating point the two products cancel), so
       // only the two other axes of B contribute.
       const int m1 = (j + 1) % 3, m2 = (j + 2) % 3;
-      const S r1 =
-          b.extents[m1] * abs(eigen_dot(l, col[m1])) + b.extents[m2] * abs(eigen_dot(l, col[m2]));
-      if (r > r0 + r1) return {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)};
+      // Mutant obb_edge_radius_one_term: B's radius on L from one of its two axes.
+      const S r1 = b.extents[m1] * abs(eigen_dot(l, col[m1])) +
+                   (mutant("obb_edge_radius_one_term") ? S(0) : b.extents[m2] * abs(eigen_dot(l, col[m2])));
+      // Mutant obb_edge_ge: `>=` on the edge axes (a zero cross product, parallel edges, separates).
+      if (mutant("obb_edge_ge") ? r >= r0 + r1 : r > r0 + r1)
+        return {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)};
     }
   }
   return {};

@@ -100,7 +100,10 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
 
   // L = N: the triangle projects (up to rounding) to one point; R = Σ b_j |N_j|.
   const Vec3<S> n = detail::frame_normal(tri, box, e);
-  if (detail::separates(n, v, b[0] * abs(n[0]) + b[1] * abs(n[1]) + b[2] * abs(n[2])))
+  // Mutants tri_obb_drop_normal (N never tested) and tri_obb_normal_missing_abs (R = Σ b_j N_j, signed).
+  const S rn = mutant("tri_obb_normal_missing_abs") ? b[0] * n[0] + b[1] * n[1] + b[2] * n[2]
+                                                    : b[0] * abs(n[0]) + b[1] * abs(n[1]) + b[2] * abs(n[2]);
+  if (!mutant("tri_obb_drop_normal") && detail::separates(n, v, rn))
     return {false, {AxisKind::normal_a, 0, 0}, detail::from_frame(box, n)};
 
   // L = B_j: the box is [−b_j, b_j]; the triangle's interval is its coordinates.
@@ -113,11 +116,13 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
   }
 
   // L = E_i × B_j, i.e. e_i × unit_j in the box frame: R = b_{j+1}|L_{j+1}| + b_{j+2}|L_{j+2}|.
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < 3 - int(mutant("tri_obb_drop_edge_e2")); ++i) {  // mutant: E_2 × B_j never tested
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
       const Vec3<S> l = detail::frame_edge_axis(tri, box, e, i, j);
-      if (detail::separates(l, v, b[j1] * abs(l[j1]) + b[j2] * abs(l[j2])))
+      // Mutant tri_obb_edge_radius_index: b_j for b_{j+1} in R.
+      const S bj1 = mutant("tri_obb_edge_radius_index") ? b[j] : b[j1];
+      if (detail::separates(l, v, bj1 * abs(l[j1]) + b[j2] * abs(l[j2])))
         return {false, {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
                 detail::from_frame(box, l)};
     }

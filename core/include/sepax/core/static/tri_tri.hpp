@@ -160,9 +160,11 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   const Vec3<S> n = detail::edge_cross(e[0], e[1], e2[0], e2[1], u[0], u[1], u[1], u[2]);
   if (separates(n, p, q)) return found(AxisKind::normal_a, 0, 0, n);
   const Vec3<S> m = detail::edge_cross(f[0], f[1], f2[0], f2[1], v[0], v[1], v[1], v[2]);
-  if (separates(m, p, q)) return found(AxisKind::normal_b, 0, 0, m);
+  // Mutant tri_tri_drop_normal_b: M never tested.
+  if (!mutant("tri_tri_drop_normal_b") && separates(m, p, q)) return found(AxisKind::normal_b, 0, 0, m);
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
+      if (mutant("tri_tri_drop_edge_22") && i == 2 && j == 2) continue;  // mutant: E_2 × F_2 never tested
       const Vec3<S> l =
           detail::edge_cross(e[i], f[j], e2[i], f2[j], u[i], u[(i + 1) % 3], v[j], v[(j + 1) % 3]);
       if (separates(l, p, q)) return found(AxisKind::edge_edge, i, j, l);
@@ -182,12 +184,13 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   const bool segment = detail::segment_like(n, e2[ie]) || detail::segment_like(m, f2[jf]);
   if (!segment && detail::clearly_not_parallel(n, m)) return {};
 
-  // Stage 2, Table 6: in-plane edge normals.
-  for (int i = 0; i < 3; ++i) {
+  // Stage 2, Table 6: in-plane edge normals. Mutant tri_tri_inplane_off_by_one:
+  // the loop over A's edges stops one short; tri_tri_drop_inplane_b: B's never run.
+  for (int i = 0; i < 3 - int(mutant("tri_tri_inplane_off_by_one")); ++i) {
     const Vec3<S> l = n.cross(e[i]);
     if (separates(l, p, q)) return found(AxisKind::inplane_a, i, 0, l);
   }
-  for (int j = 0; j < 3; ++j) {
+  for (int j = 0; j < 3 && !mutant("tri_tri_drop_inplane_b"); ++j) {
     const Vec3<S> l = m.cross(f[j]);
     if (separates(l, p, q)) return found(AxisKind::inplane_b, 0, j, l);
   }
