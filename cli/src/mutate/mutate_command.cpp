@@ -62,7 +62,7 @@ Campaign run_campaign(const MutateOptions& o, const std::string& name, const Lev
   std::vector<std::string> env_strings;
   for (char** e = environ; *e; ++e)
     if (std::string_view(*e).rfind("SEPAX_MUTANT=", 0) != 0) env_strings.emplace_back(*e);
-  env_strings.push_back("SEPAX_MUTANT=" + name);
+  if (!name.empty()) env_strings.push_back("SEPAX_MUTANT=" + name);
   std::vector<char*> envp;
   for (std::string& e : env_strings) envp.push_back(e.data());
   envp.push_back(nullptr);
@@ -102,7 +102,8 @@ Campaign run_campaign(const MutateOptions& o, const std::string& name, const Lev
     if (!r.is_object() || !r.contains("gross") || !r["gross"].is_number() || r["gross"].get<double>() <= 0) continue;
     const bool peer = r.value("peer", false) || (r.contains("origin") && r["origin"] != "sepax");
     if (peer) continue;
-    const std::string query = r.value("query", r.value("table", std::string("?")));
+    std::string query = r.value("query", r.value("table", std::string("?")));
+    if (r.value("table", std::string()) == "moving") query += " moving";
     const std::string family = r.contains("family") ? r["family"].get<std::string>() : r.value("pair", std::string("?"));
     c.families.insert(query + "/" + family);
   }
@@ -128,10 +129,20 @@ int run_mutate(const MutateOptions& o, std::ostream& out, std::ostream& err) {
     }
   const fs::path root(o.out);
   fs::create_directories(root);
+  const std::vector<Level> sizes = levels(o.quick);
+  // The control: every campaign must pass with nothing planted, or a "kill" proves nothing.
+  for (const Level& level : sizes) {
+    const Campaign control = run_campaign(o, "", level, root / "control" / level.name);
+    if (control.status != 0) {
+      err << "sepax mutate: the " << level.name << " campaign fails with no planted bug (exit " << control.status
+          << ", see " << (root / "control" / level.name / "verify.log").string() << "): no mutant can be judged by it\n";
+      return 1;
+    }
+    out << fmt::format("control ({} campaign, nothing planted): passed ({:.1f} s)\n", level.name, control.seconds);
+  }
   std::ofstream jsonl(root / "mutate.jsonl");
   Table table({{"mutant"}, {"kernel"}, {"killed by"}, {"s", Table::Align::right}, {"families with a gross verdict"}});
   std::size_t killed = 0;
-  const std::vector<Level> sizes = levels(o.quick);
   for (const MutantInfo* m : chosen) {
     Campaign c;
     const Level* by = nullptr;

@@ -10,7 +10,8 @@
 // 128-bit integers) on A's edge {A0·(x − C_A) = a0|A0|²}: then that line
 // separates them weakly — the exact projections of A and B on A0 meet in one
 // value — and the closed sets touch. With B's axes A's own (or turned by 90°)
-// the contact is edge on edge.
+// the contact is edge on edge. One pair in four is axis-aligned: its arithmetic
+// is exact, so touching must be answered exactly (band 0).
 #include "sepax/generators/planar.hpp"
 
 #include <array>
@@ -80,7 +81,15 @@ RectPair touching_pair(Source& src, ScalarKind s, bool degenerate) {
   const int q = quantum_bits(s);
   for (;;) {
     LatticeRect a, b;
-    a.axis = quantised_direction(src, s, q);
+    // One pair in four axis-aligned (A0 = ±x or ±y): with B's axes A's or turned by 90°, every product of
+    // the test is exact and the judge's band is 0, so a kernel must call these pairs touching exactly
+    // (a `>=` for `>` is caught; with turned axes the band hides it).
+    if (src.below(4) == 0) {
+      const I unit = I(1) << q, sign = src.coin() ? 1 : -1;
+      a.axis = src.coin() ? std::array<I, 2>{sign * unit, 0} : std::array<I, 2>{0, sign * unit};
+    } else {
+      a.axis = quantised_direction(src, s, q);
+    }
     const auto extent = [&] { return I(src.below(degenerate ? 5 : 8)) + (degenerate ? 0 : 1); };  // 0..4 or 1..8
     a.extent = {extent(), extent()};
     b.extent = {extent(), extent()};

@@ -49,7 +49,9 @@ struct RelativeFrame {
 
   RelativeFrame(const Obb3<S>& a, const Obb3<S>& b, const LinearMotion<S>& m) {
     const Vec3<S> D = b.center - a.center;
-    const Vec3<S> W = m.velocity_b - m.velocity_a;
+    // Mutant obb_moving_velocity_sign (mutant_catalog.hpp): W = V_a − V_b.
+    const Vec3<S> W = mutant("obb_moving_velocity_sign") ? Vec3<S>(m.velocity_a - m.velocity_b)
+                                                          : Vec3<S>(m.velocity_b - m.velocity_a);
     for (int i = 0; i < 3; ++i) {
       d[i] = a.axes[i].dot(D);
       w[i] = a.axes[i].dot(W);
@@ -134,6 +136,8 @@ StaticResult<S> test_moving(const Obb3<S>& a, const Obb3<S>& b, const LinearMoti
     const Vec3<S> l = sepax::detail::without_underflow(axis);
     const S p = l.dot(f.d), w = T * l.dot(f.w);
     const S r0 = f.radius_a(a, l), r1 = f.radius_b(b, l);
+    // Mutant obb_moving_not_swept: the interval at t = 0 only (Eberly's "p + T·w > r" forgotten).
+    if (mutant("obb_moving_not_swept")) return p - r1 > r0 || p + r1 < -r0;
     return p - r1 + std::min(S(0), w) > r0 || p + r1 + std::max(S(0), w) < -r0;
   };
   std::array<Vec3<S>, 15> l;
@@ -141,8 +145,8 @@ StaticResult<S> test_moving(const Obb3<S>& a, const Obb3<S>& b, const LinearMoti
   detail::static_axes(f, l, label);
   for (int k = 0; k < 15; ++k)
     if (swept_apart(l[k])) return {false, label[k], detail::from_frame(a, l[k])};
-  // Table 1′: W × A_i and W × B_j.
-  for (int i = 0; i < 3; ++i) {
+  // Table 1′: W × A_i and W × B_j. Mutant obb_moving_drop_wxa: the W × A_i left out.
+  for (int i = 0; i < 3 && !mutant("obb_moving_drop_wxa"); ++i) {
     const Vec3<S> la = f.w.cross(Vec3<S>::Unit(i));
     if (swept_apart(la)) return {false, {AxisKind::motion_a, std::uint8_t(i), 0}, detail::from_frame(a, la)};
   }

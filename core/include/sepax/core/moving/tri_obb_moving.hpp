@@ -147,11 +147,12 @@ StaticResult<S> test_moving(const Triangle3<S>& tri, const Obb3<S>& box,
   detail::static_axes(f, l, label);
   for (int k = 0; k < 13; ++k)
     if (swept_apart(l[k])) return found(label[k], l[k]);
-  for (int j = 0; j < 3; ++j) {  // faces of the sweep: W × B_j
+  // Mutants tri_obb_moving_drop_wxb and tri_obb_moving_drop_wxe: either family of sweep axes left out.
+  for (int j = 0; j < 3 && !mutant("tri_obb_moving_drop_wxb"); ++j) {  // faces of the sweep: W × B_j
     const Vec3<S> lb = f.w.cross(Vec3<S>::Unit(j));
     if (swept_apart(lb)) return found({AxisKind::motion_b, 0, std::uint8_t(j)}, lb);
   }
-  for (int i = 0; i < 3; ++i) {  // triangle edges × the sweep direction: W × E_i
+  for (int i = 0; i < 3 && !mutant("tri_obb_moving_drop_wxe"); ++i) {  // triangle edges × the sweep direction: W × E_i
     const Vec3<S> la = f.w.cross(f.e[i]);
     if (swept_apart(la)) return found({AxisKind::motion_a, std::uint8_t(i), 0}, la);
   }

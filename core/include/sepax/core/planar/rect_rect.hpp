@@ -22,6 +22,7 @@
 #include <cmath>
 #include <limits>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/moving/motion.hpp"  // ContactState
 #include "sepax/core/shapes/rect2.hpp"
 
@@ -69,8 +70,12 @@ RectResult<S> test_static(const Rect2<S>& a, const Rect2<S>& b) {
   using std::abs;
   const detail::Axes<S> ax(a, b);
   const Vec2<S> d = b.center - a.center;
-  for (int k = 0; k < 4; ++k)
-    if (abs(ax.l[k].dot(d)) > ax.radius[k]) return {false, k};
+  for (int k = 0; k < 4; ++k) {
+    // Mutants rect_touch_ge (`>=`: touching rectangles separated) and rect_drop_axis_b1 (B_1 never tested).
+    if (mutant("rect_drop_axis_b1") && k == 3) continue;
+    if (mutant("rect_touch_ge") ? abs(ax.l[k].dot(d)) >= ax.radius[k] : abs(ax.l[k].dot(d)) > ax.radius[k])
+      return {false, k};
+  }
   return {};
 }
 

@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/static/separating_axis.hpp"
 #include "sepax/core/simple/sweep_result.hpp"
@@ -37,6 +38,8 @@ namespace detail {
 /// Does coordinate axis k separate the boxes (strictly)?
 template <class S>
 bool disjoint_on(const Aabb3<S>& a, const Aabb3<S>& b, int k) {
+  // Mutant aabb_touch_ge: `>=`, boxes sharing a face called apart.
+  if (mutant("aabb_touch_ge")) return a.min[k] >= b.max[k] || b.min[k] >= a.max[k];
   return a.min[k] > b.max[k] || b.min[k] > a.max[k];
 }
 

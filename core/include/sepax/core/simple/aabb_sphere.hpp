@@ -8,6 +8,7 @@
 /// outside the slab) and compares it with r². No sqrt; with an exact scalar the
 /// test is exact. Gomez's listing accumulates in float whatever the scalar;
 /// here every operation is in S.
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 
@@ -22,7 +23,7 @@ bool test_static(const Aabb3<S>& box, const Sphere3<S>& sphere) {
     if (c < box.min[k]) {
       const S s = c - box.min[k];
       d2 += s * s;
-    } else if (c > box.max[k]) {
+    } else if (c > box.max[k] && !mutant("aabb_sphere_one_side")) {  // mutant: only the min side clamps
       const S s = c - box.max[k];
       d2 += s * s;
     }

@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/segment3.hpp"
 #include "sepax/core/static/separating_axis.hpp"
@@ -80,7 +81,7 @@ StaticResult<S> test_static(const Obb3<S>& box, const Segment3<S>& segment) {
 
   // L = A_i × D: R = Σ_k a_k |L_k| (L_i = 0); the segment projects to one point
   // (Listing 7, last three tests).
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < 3 - int(mutant("obb_segment_drop_cross_a2")); ++i) {  // mutant: A_2 × D never tested
     const Vec3<S> l = detail::unit_cross(i, d);
     const S r = a[0] * abs(l[0]) + a[1] * abs(l[1]) + a[2] * abs(l[2]);
     if (detail::separates(l.dot(q0), l.dot(q1), r))

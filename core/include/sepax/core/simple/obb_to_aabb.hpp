@@ -24,6 +24,7 @@
 #include <limits>
 #include <type_traits>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 
@@ -65,9 +66,10 @@ Aabb3<S> obb_to_aabb(const Obb3<S>& box) {
     }
     S lo = c - e;
     S hi = c + e;
+    // Mutant obb_to_aabb_nearest (mutant_catalog.hpp): Gomez's formula rounded to nearest, no outward move.
     if constexpr (std::is_floating_point_v<S>) {
-      const bool lo_exact = exact && obb_to_aabb_detail::sum_is_exact(c, S(-e), lo);
-      const bool hi_exact = exact && obb_to_aabb_detail::sum_is_exact(c, e, hi);
+      const bool lo_exact = mutant("obb_to_aabb_nearest") || (exact && obb_to_aabb_detail::sum_is_exact(c, S(-e), lo));
+      const bool hi_exact = mutant("obb_to_aabb_nearest") || (exact && obb_to_aabb_detail::sum_is_exact(c, e, hi));
       if (!lo_exact || !hi_exact) {
         using limits = std::numeric_limits<S>;
         const S pad = S(4) * limits::epsilon() * (abs(c) + e) + S(4) * limits::denorm_min();

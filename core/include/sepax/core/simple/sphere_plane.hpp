@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/shapes/plane3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 #include "sepax/core/simple/sweep_result.hpp"
@@ -48,6 +49,8 @@ Vec3<S> project(const Vec3<S>& x, const Plane3<S>& plane, S nn) {
 template <class S>
 bool test_static(const Sphere3<S>& sphere, const Plane3<S>& plane) {
   const S s = plane.normal.dot(sphere.center) - plane.offset;
+  // Mutant sphere_plane_halfspace: the plane taken as the half-space below it (a ball deep under it "meets").
+  if (mutant("sphere_plane_halfspace") && s <= S(0)) return true;
   return s * s <= sphere.radius * sphere.radius * plane.normal.dot(plane.normal);
 }
 

@@ -37,6 +37,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
 #include "sepax/core/simple/sweep_result.hpp"
 
@@ -81,7 +82,8 @@ template <class S>
 bool test_static(const Sphere3<S>& a, const Sphere3<S>& b) {
   const Vec3<S> p = b.center - a.center;
   const S r = a.radius + b.radius;
-  return p.dot(p) <= r * r;
+  // Mutant sphere_sphere_touch_lt: `<` for `<=`, touching balls called apart.
+  return mutant("sphere_sphere_touch_lt") ? p.dot(p) < r * r : p.dot(p) <= r * r;
 }
 
 /// When, within the frame, do the balls moving by u·displacement_a and
