@@ -1,4 +1,4 @@
-// `sepax mutate`: in a build that switches mutants at run time (the ci preset)
+// `sepax mutate`: in a build that switches mutants at run time (the mutants preset)
 // a quick subset of the catalogue, one planted bug per kernel family, must be
 // killed and the score line printed; in one that does not, the command says how
 // to build one. And a misspelt SEPAX_MUTANT is refused rather than planting nothing.

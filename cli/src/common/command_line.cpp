@@ -232,7 +232,7 @@ int run_command_line(int argc, char** argv) {
   bool mutate_list = false;
   CLI::App* mutate_cmd = app.add_subcommand(
       "mutate", "Mutation score: a verify campaign per planted bug of the catalogue (in a build that switches them at "
-                "run time: the presets ci and mutants), the kill matrix, and `mutation score: K/N killed`");
+                "run time: the preset mutants), the kill matrix, and `mutation score: K/N killed`");
   mutate_cmd->add_option("--mutant", mutate.mutants, "Only this mutant (repeatable; --list shows the catalogue)");
   mutate_cmd->add_flag("--list", mutate_list, "Print the catalogue of planted bugs and exit");
   mutate_cmd->add_option("--out", mutate.out, "Results directory (one verify run per mutant and campaign, mutate.jsonl)")

@@ -3,7 +3,7 @@
 /// bug of the catalogue (sepax/core/mutant_catalog.hpp) it runs `sepax verify`
 /// as a child process with SEPAX_MUTANT=<name> (after a control run of each
 /// campaign with nothing planted, which must pass; the build must switch mutants
-/// at run time: presets ci and mutants), on campaigns of growing size until one
+/// at run time: the preset mutants), on campaigns of growing size until one
 /// finds a gross verdict of a sepax kernel (the mutant is killed) or the
 /// largest has not (it survived). It prints the kill matrix — mutant × the
 /// families whose rows went gross — with the time the killing campaign took,

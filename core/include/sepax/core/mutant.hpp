@@ -4,8 +4,8 @@
 ///  - a build configured with `-DSEPAX_MUTANT=<name>` compiles exactly one
 ///    deliberate bug into the kernels (mutant() is a constant: the other
 ///    branch is not even compiled);
-///  - a build configured with `-DSEPAX_MUTANT_RUNTIME=ON` (presets ci and
-///    mutants) plants the bug named by the environment variable SEPAX_MUTANT
+///  - a build configured with `-DSEPAX_MUTANT_RUNTIME=ON` (preset mutants)
+///    plants the bug named by the environment variable SEPAX_MUTANT
 ///    of the process, read once; `sepax mutate` runs a campaign per mutant
 ///    that way. Each switch is then a branch on one string compare, so such
 ///    a build is for testing, not for timing.
