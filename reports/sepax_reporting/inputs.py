@@ -19,8 +19,10 @@ def load_inputs(inputs: list) -> Dataset:
         path = Path(arg)
         if path.is_dir():
             target = path / "verify.jsonl"
+            if not target.is_file() and (path / "mutate.jsonl").is_file():
+                target = path / "mutate.jsonl"  # sepax mutate's results directory
             if not target.is_file():
-                raise InputError(f"{path}: a directory without verify.jsonl")
+                raise InputError(f"{path}: a directory without verify.jsonl (or mutate.jsonl)")
             data.sources.append(read_verify(target, data, str(arg)))
             continue
         if not path.is_file():

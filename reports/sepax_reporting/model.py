@@ -161,6 +161,7 @@ class Dataset:
         self.pair_queries: dict[tuple, object] = {}    # (query, mode, kernel, scalar, family) -> PairQueryStats
         self.rect_bench: dict[tuple, list] = {}        # (kernel, family) -> ns per test per input (sepax_bench_rect, _gomez)
         self.drift: dict[tuple, dict] = {}             # (motion, steps, integrator, gram_schmidt) -> errors
+        self.mutants: dict[str, dict] = {}             # sepax mutate's rows, by mutant
         self.fuzz: dict | None = None                  # fuzz/measure.py's summary
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()

@@ -17,6 +17,7 @@ from .plots import plot_margin, plot_moving, plot_speed_robustness
 from .tables import (fastest_table, margin_table, moving_table, oracle_bench_table, oracle_cost_rows_table,
                      run_info_blocks, static_table, totals_block)
 from .integrator_drift import drift_blocks
+from .mutation import mutation_blocks
 from .pair_queries import pair_query_blocks
 from .trees import tree_blocks
 from .vocabulary import OTHER_QUERY
@@ -128,6 +129,7 @@ def build_report(data: Dataset, title: str) -> list:
     blocks += tree_blocks(data)
     blocks += pair_query_blocks(data)
     blocks += drift_blocks(data)
+    blocks += mutation_blocks(data)
     blocks += fuzz_blocks(data)
     if data.skipped or data.notes:
         blocks.append(Heading(2, "Input notes"))
@@ -175,7 +177,7 @@ def main(argv=None) -> int:
         print(f"sepax_report: skipped {n} × {reason} (first: {data.skip_examples.get(reason, '?')})",
               file=sys.stderr)
     if (not data.static and not data.moving and not data.bench and not data.trees and not data.tree_queries
-            and not data.pair_queries and not data.rect_bench and not data.fuzz):
+            and not data.pair_queries and not data.rect_bench and not data.fuzz and not data.mutants):
         print("sepax_report: warning: no kernel rows and no benchmarks in the inputs; the report is empty",
               file=sys.stderr)
     blocks = build_report(data, args.title)

@@ -13,6 +13,7 @@ from .fields import (InputError, get_count, get_int, get_margin_bins, get_num, g
                      get_point_paths, get_str)
 from .model import Dataset, MovingStats, Source, StaticStats, TreeStats, merge_bins
 from .integrator_drift import add_drift_row
+from .mutation import add_mutation_row
 from .pair_queries import add_pair_query_row
 from .vocabulary import MOVING_MODES
 
@@ -49,6 +50,8 @@ def read_verify(path: Path, data: Dataset, label: str) -> Source:
             add_pair_query_row(row, path, lineno, data)
         elif table == "general_motion_drift":
             add_drift_row(row, path, lineno, data)
+        elif table == "mutation":
+            add_mutation_row(row, path, lineno, data)
         elif table in ("oracle_costs", "moving_oracle_costs"):
             get_str(row, "query", path, lineno)
             get_str(row, "scalar", path, lineno)
