@@ -1,5 +1,5 @@
 // verify's general_motion campaign (general_motion_query.hpp).
-#include "verify/general_motion_query.hpp"
+#include "verify/pair_queries/general_motion_query.hpp"
 
 #include <array>
 #include <map>

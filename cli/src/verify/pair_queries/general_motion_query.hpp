@@ -7,7 +7,7 @@
 #include "common/table.hpp"
 #include "sepax/harness/general_motion_judgement.hpp"
 #include "sepax/harness/integrator_drift.hpp"
-#include "verify/pair_query_campaign.hpp"
+#include "verify/pair_queries/pair_query_campaign.hpp"
 
 namespace sepax::cli {
 

@@ -3,7 +3,7 @@
 /// OBB–OBB generator families, sepax's kernels and the dBoxBox descendants
 /// (manifold_kernels.hpp) judged by harness::judge_manifold.
 #include "sepax/harness/manifold/manifold_judgement.hpp"
-#include "verify/pair_query_campaign.hpp"
+#include "verify/pair_queries/pair_query_campaign.hpp"
 
 namespace sepax::cli {
 

@@ -1,5 +1,5 @@
 // The queries of verify's pair-query campaigns (pair_queries.hpp), and their table.
-#include "verify/pair_queries.hpp"
+#include "verify/pair_queries/pair_queries.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -19,8 +19,8 @@
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
 #include "sepax/oracle/exact_rect2.hpp"
-#include "verify/general_motion_query.hpp"
-#include "verify/manifold_query.hpp"
+#include "verify/pair_queries/general_motion_query.hpp"
+#include "verify/pair_queries/manifold_query.hpp"
 
 namespace sepax::cli {
 namespace {

@@ -6,7 +6,7 @@
 /// Each with its kernels (sepax's; Box2D's and FCL's as peers when built).
 #include <string>
 
-#include "verify/pair_query_campaign.hpp"
+#include "verify/pair_queries/pair_query_campaign.hpp"
 
 namespace sepax::cli {
 

@@ -1,5 +1,5 @@
 // verify's obb_obb_manifold campaign (manifold_query.hpp).
-#include "verify/manifold_query.hpp"
+#include "verify/pair_queries/manifold_query.hpp"
 
 #include "kernel_lists/manifold_kernels.hpp"
 #include "sepax/generators/family.hpp"
