@@ -10,6 +10,7 @@
 #include <limits>
 #include <optional>
 
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 
 namespace sepax::obb_obb {
@@ -126,7 +127,8 @@ int face_contact(const std::array<S, 3>& r_ext, int k, S side, const Local<S>& i
   // And to the reference box's far face: deep in (a flat reference box, or one
   // nested in the incident box along the normal) the incident face reaches
   // beyond it, out of the reference box.
-  poly = clip(poly, k, -side, r_ext[k] + tol);
+  // Mutant manifold_no_far_face_clip: that clip left out.
+  if (!mutant("manifold_no_far_face_clip")) poly = clip(poly, k, -side, r_ext[k] + tol);
   Polygon<S> kept;
   for (int c = 0; c < poly.n; ++c)
     if (side * poly.v[c][k] <= r_ext[k] + tol) kept.v[kept.n++] = poly.v[c];
@@ -352,7 +354,9 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
       const S ll = l.dot(l);
       // Exactly parallel edges (or |L|² below the normal range): no axis.
       if (!(ll >= std::numeric_limits<S>::min() * S(16))) continue;
-      const S s = (r - (r0 + r1)) / std::sqrt(ll);
+      // Mutant manifold_depth_unnormalised: the separation along the
+      // unnormalised L compared with the faces' normalised ones.
+      const S s = mutant("manifold_depth_unnormalised") ? r - (r0 + r1) : (r - (r0 + r1)) / std::sqrt(ll);
       if (s > edge_s) edge_s = s, edge = {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)}, edge_l = l;
     }
   if (edge_s > best_s + tie) best = edge, best_s = edge_s, best_l = edge_l;
@@ -368,6 +372,7 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b) {
   const S along = best_l.dot(d) < S(0) ? S(-1) : S(1);
   const Vec3<S> n = (along / best_l.norm()) * best_l;
   out.normal = n[0] * a.axes[0] + n[1] * a.axes[1] + n[2] * a.axes[2];
+  if (mutant("manifold_normal_flipped")) out.normal = -out.normal;  // mutant: from B towards A
 
   if (best.kind == AxisKind::face_a) {
     // A is the reference box, in its own frame; B as seen from A.

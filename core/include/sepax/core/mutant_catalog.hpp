@@ -15,7 +15,7 @@ struct MutantInfo {
   std::string_view bug;     ///< what is wrong, in a few words
 };
 
-inline constexpr std::array<MutantInfo, 34> kMutantCatalog{{
+inline constexpr std::array<MutantInfo, 40> kMutantCatalog{{
     {"obb_face_ge", "obb_obb test_static", "`>=` for `>` on A's face axes: touching boxes separated"},
     {"obb_cij_transposed", "obb_obb test_static", "c_ij taken as A_j·B_i (swapped indices)"},
     {"obb_face_missing_abs", "obb_obb test_static", "B's radius on A_i from the signed c_ij (missing |·|)"},
@@ -49,6 +49,12 @@ inline constexpr std::array<MutantInfo, 34> kMutantCatalog{{
     {"aabb_touch_ge", "aabb_aabb test_static", "`>=` for `>`: boxes sharing a face apart"},
     {"aabb_sphere_one_side", "aabb_sphere test_static", "the centre clamped on the min side only (Arvo's max branch lost)"},
     {"obb_segment_drop_cross_a2", "obb_segment test_static", "axis A_2 × D never tested"},
+    {"obb_eps_bias_dropped", "obb_obb test_static_eps", "Gottschalk's ε dropped: Table 1 verbatim on nearly parallel edges"},
+    {"obb_eps_bias_on_distance", "obb_obb test_static_eps", "the ε bias added to the distance |L·D| instead of the radii"},
+    {"manifold_normal_flipped", "obb_obb find_manifold", "the contact normal from B towards A"},
+    {"manifold_depth_unnormalised", "obb_obb find_manifold", "an edge axis's separation not divided by |L| (unnormalised axis, normalised faces)"},
+    {"manifold_no_far_face_clip", "obb_obb find_manifold", "the incident face not clipped to the reference box's far face"},
+    {"sphere_sweep_later_root", "sphere_sphere sweep", "the later root of the quadratic taken as the first contact"},
     {"obb_to_aabb_nearest", "obb_to_aabb", "bounds rounded to nearest: the AABB can cut the box by an ulp"},
 }};
 

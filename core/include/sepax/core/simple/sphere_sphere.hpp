@@ -126,7 +126,8 @@ SweepResult<S> sweep(const Sphere3<S>& a, const Vec3<S>& displacement_a,
     if (!meets_at_end && !meets_inside) return out;  // separated_throughout
     const auto [lo, hi] = detail::roots(qa, beta, qc, std::max(disc, S(0)));
     out.state = ContactState::first_contact;
-    out.first = std::clamp(lo, S(0), S(1));
+    // Mutant sphere_sweep_later_root: the later root taken as the first contact.
+    out.first = std::clamp(mutant("sphere_sweep_later_root") ? hi : lo, S(0), S(1));
     out.last = std::clamp(hi, out.first, S(1));
   }
 

@@ -166,7 +166,8 @@ StaticResult<S> test_static_eps(const Obb3<S>& a, const Obb3<S>& b,
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j) {
       c[i][j] = a.axes[i].dot(b.axes[j]);
-      ac[i][j] = abs(c[i][j]) + epsilon;
+      // Mutant obb_eps_bias_dropped: Table 1 verbatim, no ε.
+      ac[i][j] = abs(c[i][j]) + (mutant("obb_eps_bias_dropped") ? S(0) : epsilon);
     }
   const Vec3<S> D = b.center - a.center;
   const S d[3] = {a.axes[0].dot(D), a.axes[1].dot(D), a.axes[2].dot(D)};
@@ -189,7 +190,9 @@ StaticResult<S> test_static_eps(const Obb3<S>& a, const Obb3<S>& b,
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const S r = abs(c[i1][j] * d[i2] - c[i2][j] * d[i1]);
+      // Mutant obb_eps_bias_on_distance: ε added to the distance, not the radii.
+      const S r = abs(c[i1][j] * d[i2] - c[i2][j] * d[i1]) +
+                  (mutant("obb_eps_bias_on_distance") ? S(4) * epsilon * (ea[i1] + ea[i2] + eb[j1] + eb[j2]) : S(0));
       const S r0 = ea[i1] * ac[i2][j] + ea[i2] * ac[i1][j];
       const S r1 = eb[j1] * ac[i][j2] + eb[j2] * ac[i][j1];
       if (r > r0 + r1) {
