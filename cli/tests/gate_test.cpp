@@ -393,6 +393,27 @@ TEST(Gate, MaxGrossIsTheLargestCountThatPasses) {
   }
 }
 
+TEST(Gate, ACertifiedKernelsBoundaryVerdictFailsWhereOthersPass) {
+  // The fixture's obb_obb/test_static/float rows have boundary verdicts and
+  // pass; named as a certified (exact) kernel, the same rows fail.
+  const fs::path dir = scratch_dir();
+  const fs::path verify = edited_verify(dir, [](json& row) {
+    if (is_row(row, "obb_obb/test_static/float", "random") && !row.contains("table")) row["boundary"] = 3;
+  });
+  EXPECT_EQ(gate({verify, kBench}, kThresholds).status, 0);
+  json thresholds = fixture_thresholds();
+  thresholds["robustness"]["exact_kernels"] = {"obb_obb/test_static/float"};
+  const GateRun run = gate({verify, kBench}, write_json(dir / "thresholds.json", thresholds));
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(contains(run.check_with({"FAIL", "obb_obb/test_static/float x random (certified"}),
+                       "certified kernel obb_obb/test_static/float on family random: 3 verdicts differ"))
+      << run.out;
+  thresholds["robustness"]["exact_kernels"] = {"tri_tri/test_certified/float"};
+  const GateRun missing = gate({verify, kBench}, write_json(dir / "thresholds.json", thresholds));
+  EXPECT_EQ(missing.status, 1) << missing.out;
+  EXPECT_TRUE(contains(missing.out, "missing: tri_tri/test_certified/float is named in")) << missing.out;
+}
+
 TEST(Gate, APeersGrossVerdictsAreReportedButNeverFail) {
   const fs::path dir = scratch_dir();
   std::vector<json> rows = fixture_rows();

@@ -15,6 +15,7 @@
 ///    row (static and moving) has gross <= max_gross; every row has
 ///    oracle_disagreements + harness_errors = 0; peers' gross verdicts are
 ///    reported, never failures; every kernel the thresholds name has a row;
+///    a certified kernel (exact_kernels) has no boundary verdict either;
 ///  - speed (speed_gate.hpp), relative: ns_per_test(kernel) /
 ///    ns_per_test(reference) on the same family and set of one benchmark
 ///    file <= max_ratio, and <= the baseline's ratio × (1 + tolerance) when
@@ -38,7 +39,8 @@
 ///       "$comment": "why these limits",
 ///       "robustness": {
 ///         "max_gross": 0,                              // optional, default 0; per sepax kernel × family row
-///         "kernels": ["obb_obb/test_static/float"]     // optional; each must appear in the verify rows
+///         "kernels": ["obb_obb/test_static/float"],    // optional; each must appear in the verify rows
+///         "exact_kernels": ["obb_obb/test_certified/float"]  // optional; present, and 0 boundary + gross per row
 ///       },
 ///       "speed": {
 ///         "tolerance": 0.25,                           // optional, default 0.25: allowed growth over the baseline ratio

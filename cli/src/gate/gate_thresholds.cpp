@@ -120,13 +120,14 @@ SpeedRule read_rule(const Json& json, const std::filesystem::path& path, std::si
 }
 
 void read_robustness(const Object& o, const std::filesystem::path& path, Thresholds& t) {
-  const Object r(o.required("robustness"), path, o.child("robustness"), {"max_gross", "kernels", "min_primary_share"});
+  const Object r(o.required("robustness"), path, o.child("robustness"), {"max_gross", "kernels", "exact_kernels", "min_primary_share"});
   if (r.find("max_gross")) {
     const Json& value = r.required("max_gross");
     if (!value.is_number_unsigned()) r.fail("max_gross", fmt::format("expected an integer >= 0, got {}", value.dump()));
     t.max_gross = value.get<std::uint64_t>();
   }
   if (r.find("kernels")) t.kernels = r.texts("kernels");
+  if (r.find("exact_kernels")) t.exact_kernels = r.texts("exact_kernels");
   t.min_primary_share = r.optional_non_negative("min_primary_share").value_or(0);
   if (t.min_primary_share > 1)
     r.fail("min_primary_share", fmt::format("expected a share in [0, 1], got {}", t.min_primary_share));

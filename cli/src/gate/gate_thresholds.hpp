@@ -32,6 +32,9 @@ struct Thresholds {
   std::filesystem::path path;
   std::uint64_t max_gross = 0;       ///< per sepax kernel × family row
   std::vector<std::string> kernels;  ///< must appear in the verify rows
+  /// Certified kernels: their verdict is the exact one, so every row of
+  /// theirs has 0 boundary verdicts too (and must appear in the rows).
+  std::vector<std::string> exact_kernels;
   /// find_first_contact rows: the share of first contacts whose point came
   /// from the primary path (the supporting features, not the closest-points
   /// rescue) must be at least this. 0: not checked.

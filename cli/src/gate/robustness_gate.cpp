@@ -68,6 +68,21 @@ GateCheck primary_share_check(const VerifyRow& row, double min_share) {
   return c;
 }
 
+/// A certified kernel's row: not one verdict off the exact one, not even
+/// within the rounding band.
+GateCheck exact_check(const VerifyRow& row) {
+  GateCheck c;
+  c.group = "robustness";
+  c.subject = fmt::format("{} x {} (certified: exact verdicts)", row.kernel, row.family);
+  c.measured = fmt::format("boundary {}, gross {} of {} cases", row.boundary, row.gross, row.cases);
+  c.limit = "boundary + gross = 0";
+  if (row.boundary + row.gross > 0)
+    c.failures.push_back(fmt::format("certified kernel {} on family {}: {} verdicts differ from the exact one [{}]",
+                                     row.kernel, row.family, row.boundary + row.gross,
+                                     file_position(row.file, row.line)));
+  return c;
+}
+
 GateCheck presence_check(const std::string& kernel, const std::vector<VerifyRow>& rows,
                          const std::vector<VerifyFile>& inputs, const Thresholds& thresholds) {
   GateCheck c;
@@ -93,6 +108,11 @@ std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, 
   const std::vector<VerifyRow> rows = merged_rows(inputs);
   std::vector<GateCheck> checks;
   for (const std::string& kernel : thresholds.kernels) checks.push_back(presence_check(kernel, rows, inputs, thresholds));
+  for (const std::string& kernel : thresholds.exact_kernels) {
+    checks.push_back(presence_check(kernel, rows, inputs, thresholds));
+    for (const VerifyRow& row : rows)
+      if (row.kernel == kernel) checks.push_back(exact_check(row));
+  }
   for (const VerifyRow& row : rows) checks.push_back(row_check(row, thresholds.max_gross));
   if (thresholds.min_primary_share > 0)
     for (const VerifyRow& row : rows)

@@ -8,6 +8,7 @@
 #include "registry/registry_entries.hpp"
 #include "sepax/core/static/obb_obb.hpp"
 #include "sepax/core/static/obb_obb_batch.hpp"
+#include "sepax/core/static/obb_obb_certified.hpp"
 #include "sepax/core/static/set_runner.hpp"
 #include "sepax/core/static/tri_obb.hpp"
 #include "sepax/core/static/tri_tri.hpp"
@@ -15,6 +16,27 @@
 
 namespace sepax::registry_detail {
 namespace {
+
+// A plain kernel's answer, and a certified one's (obb_obb_certified.hpp):
+// its path says whether the filter decided (fast) or the rationals ran (full).
+template <class S>
+StaticOutcome outcome_of(const StaticResult<S>& r) {
+  return widen(r);
+}
+template <class S>
+StaticOutcome outcome_of(const obb_obb::CertifiedResult<S>& r) {
+  StaticOutcome out = widen(r.result);
+  out.path = r.exact_path ? StaticPath::full : StaticPath::fast;
+  return out;
+}
+template <class S>
+bool intersects(const StaticResult<S>& r) {
+  return r.intersects;
+}
+template <class S>
+bool intersects(const obb_obb::CertifiedResult<S>& r) {
+  return r.result.intersects;
+}
 
 // The kernel is a template argument so that the benchmark loop can inline it.
 template <auto Fn, class S, class A, class B>
@@ -24,7 +46,7 @@ KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
     A a;
     B b;
     load(p, a, b);
-    return widen(Fn(a, b));
+    return outcome_of(Fn(a, b));
   };
   k.prepare_set = [](std::span<const ShapePair> pairs) {
     return make_set_runner(
@@ -34,7 +56,7 @@ KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
           load(p, ab.first, ab.second);
           return ab;
         },
-        [](const std::pair<A, B>& ab) { return Fn(ab.first, ab.second).intersects; });
+        [](const std::pair<A, B>& ab) { return intersects(Fn(ab.first, ab.second)); });
   };
   return k;
 }
@@ -115,6 +137,8 @@ std::vector<KernelInfo> make_static_registry() {
       static_entry<&obb_obb::test_static<double>, double, Obb3d, Obb3d>("test_static"),
       static_entry<&obb_obb_eps<float>, float, Obb3f, Obb3f>("test_static_eps", kGottschalk),
       static_entry<&obb_obb_eps<double>, double, Obb3d, Obb3d>("test_static_eps", kGottschalk),
+      static_entry<&obb_obb::test_certified<float>, float, Obb3f, Obb3f>("test_certified"),
+      static_entry<&obb_obb::test_certified<double>, double, Obb3d, Obb3d>("test_certified"),
       batch_entry<float, Obb3f, obb_obb::ObbBatch>(),
       batch_entry<double, Obb3d, obb_obb::ObbBatch>(),
       static_entry<&tri_obb_static<float>, float, Triangle3f, Obb3f>("test_static"),

@@ -23,7 +23,8 @@ namespace sepax {
 /// Which path of a static kernel produced a verdict, for kernels with more
 /// than one: the triangle batch's vectorised fast path, or its full path (the
 /// whole scalar kernel, branch-free; on double without FMA tri_tri::test_static
-/// itself) for the pairs the fast path flags.
+/// itself) for the pairs the fast path flags; a certified kernel's
+/// floating-point filter (fast) or its exact rationals (full).
 enum class StaticPath : std::uint8_t { only, fast, full };
 
 constexpr const char* to_string(StaticPath p) {
