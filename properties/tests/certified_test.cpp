@@ -85,7 +85,9 @@ void check_ulp_ladder() {
     b.center = {x, S(0.125), S(-0.0625)};
     const auto r = obb_obb::test_certified(a, b);
     EXPECT_EQ(r.result.intersects, k <= 0) << "k = " << k;
-    if (k == 0) EXPECT_TRUE(r.exact_path) << "exact touching must go to the rationals";
+    if (k == 0) {
+      EXPECT_TRUE(r.exact_path) << "exact touching must go to the rationals";
+    }
   }
 }
 

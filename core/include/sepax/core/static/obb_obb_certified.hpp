@@ -72,6 +72,12 @@ CertifiedResult<S> test_certified(const Obb3<S>& a, const Obb3<S>& b);
 extern template CertifiedResult<float> test_certified(const Obb3<float>&, const Obb3<float>&);
 extern template CertifiedResult<double> test_certified(const Obb3<double>&, const Obb3<double>&);
 
+/// The same verdict alone (no axis, no direction): what a broad phase or a
+/// tree traversal calls. `exact_path`, when given, says whether the
+/// rationals ran.
+bool intersects_certified(const Obb3<float>& a, const Obb3<float>& b, bool* exact_path = nullptr);
+bool intersects_certified(const Obb3<double>& a, const Obb3<double>& b, bool* exact_path = nullptr);
+
 /// The sign of one axis's gap (−1, 0, +1), in rationals from the stored
 /// numbers: the certified test's exact path. `axis` is face_a i, face_b j
 /// or edge_edge i j.

@@ -1,0 +1,100 @@
+#pragma once
+// The certified OBB–OBB test's filter (obb_obb_certified.hpp derives the
+// bound), compiled once per instruction set: obb_obb_certified.cpp (any
+// x86-64) and obb_obb_certified_avx2.cpp (AVX2 with FMA, chosen at run
+// time). The copies may round differently — FMA contracts products into
+// sums, which only removes roundings — and the bound holds for both, so their
+// verdicts, the exact ones, are the same. SEPAX_CERTIFIED_ISA names the copy.
+#include <cstdint>
+
+#include "certified/obb_obb_vec.hpp"
+
+namespace sepax::obb_obb::certified::SEPAX_CERTIFIED_ISA {
+
+inline V sub(const V& p, const V& q) { return {p.x - q.x, p.y - q.y, p.z - q.z}; }
+inline V cross(const V& p, const V& q) { return {p.y * q.z - p.z * q.y, p.z * q.x - p.x * q.z, p.x * q.y - p.y * q.x}; }
+inline double dot(const V& p, const V& q) { return p.x * q.x + p.y * q.y + p.z * q.z; }
+
+template <class S>
+V widen(const Vec3<S>& v) {
+  return {double(v[0]), double(v[1]), double(v[2])};
+}
+
+// S = Δ + Σa + Σb rounded up: every term is ≥ 0 and each of the 8 additions
+// rounds by at most a factor (1 + u), so (1 + 2⁻⁴⁹) covers them.
+inline double magnitude(const V& d, const double* ea, const double* eb) {
+  const double delta = std::fmax(std::fabs(d.x), std::fmax(std::fabs(d.y), std::fabs(d.z)));
+  const double s = delta + ea[0] + ea[1] + ea[2] + eb[0] + eb[1] + eb[2];
+  return s * (1.0 + 0x1p-49);
+}
+
+/// The first separating axis in Table 1's order; `exact_ran` says whether
+/// the rationals decided some axis. The loops are unrolled so that indices
+/// are constants and P, Q stay in registers.
+template <class S>
+SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_ran) {
+  const V a[3] = {widen(A.axes[0]), widen(A.axes[1]), widen(A.axes[2])};
+  const V b[3] = {widen(B.axes[0]), widen(B.axes[1]), widen(B.axes[2])};
+  const double ea[3] = {double(A.extents[0]), double(A.extents[1]), double(A.extents[2])};
+  const double eb[3] = {double(B.extents[0]), double(B.extents[1]), double(B.extents[2])};
+  const V d = sub(widen(B.center), widen(A.center));
+  const double s = magnitude(d, ea, eb);
+  // Outside the range the bound covers (or not finite): every axis in rationals.
+  const double err = s >= 0x1p-500 && s <= 0x1p500 ? 96 * 0x1p-53 * s : INFINITY;
+  // Does the axis separate? g = |L·D| − (r_A + r_B) as computed.
+  const auto separates = [&](double g, SeparatingAxis axis) {
+    if (g > err) return true;
+    if (g < -err) return false;
+    exact_ran = true;
+    return exact_separates(A, B, axis);
+  };
+
+  // Faces of A: N_i = A_{i+1} × A_{i+2}; P_ij = N_i·B_j.
+  double P[3][3];
+#pragma GCC unroll 3
+  for (int i = 0; i < 3; ++i) {
+    const V n = cross(a[(i + 1) % 3], a[(i + 2) % 3]);
+#pragma GCC unroll 3
+    for (int j = 0; j < 3; ++j) P[i][j] = dot(n, b[j]);
+    const double radii = ea[i] * std::fabs(dot(n, a[i])) +
+                         (eb[0] * std::fabs(P[i][0]) + eb[1] * std::fabs(P[i][1]) + eb[2] * std::fabs(P[i][2]));
+    const SeparatingAxis axis{AxisKind::face_a, std::uint8_t(i), 0};
+    if (separates(std::fabs(dot(n, d)) - radii, axis)) return axis;
+  }
+  // Faces of B: M_j = B_{j+1} × B_{j+2}; Q_ij = A_i·M_j.
+  double Q[3][3];
+#pragma GCC unroll 3
+  for (int j = 0; j < 3; ++j) {
+    const V m = cross(b[(j + 1) % 3], b[(j + 2) % 3]);
+#pragma GCC unroll 3
+    for (int i = 0; i < 3; ++i) Q[i][j] = dot(a[i], m);
+    const double radii = (ea[0] * std::fabs(Q[0][j]) + ea[1] * std::fabs(Q[1][j]) + ea[2] * std::fabs(Q[2][j])) +
+                         eb[j] * std::fabs(dot(m, b[j]));
+    const SeparatingAxis axis{AxisKind::face_b, 0, std::uint8_t(j)};
+    if (separates(std::fabs(dot(m, d)) - radii, axis)) return axis;
+  }
+  // Edges: L_ij = A_i × B_j, L·D = (D × A_i)·B_j; radii from P and Q (header's table).
+#pragma GCC unroll 3
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    const V e = cross(d, a[i]);
+#pragma GCC unroll 3
+    for (int j = 0; j < 3; ++j) {
+      const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      const double radii = (ea[i1] * std::fabs(P[i2][j]) + ea[i2] * std::fabs(P[i1][j])) +
+                           (eb[j1] * std::fabs(Q[i][j2]) + eb[j2] * std::fabs(Q[i][j1]));
+      const SeparatingAxis axis{AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)};
+      const double g = std::fabs(dot(e, b[j])) - radii;
+      if (g > err) return axis;
+      if (g < -err) continue;
+      const int sign = refine_edge(a[i], b[j], a, b, d, ea, eb, s);
+      if (sign > 0) return axis;
+      if (sign < 0) continue;
+      exact_ran = true;
+      if (exact_separates(A, B, axis)) return axis;
+    }
+  }
+  return {};
+}
+
+}  // namespace sepax::obb_obb::certified::SEPAX_CERTIFIED_ISA
