@@ -89,6 +89,21 @@ def get_point_paths(row, path, line):
     return {"features": v["features"], "closest_points": v["closest_points"]}
 
 
+def get_answer_paths(row, path, line):
+    """answer_paths: {"fast": n, "full": m} (non-negative integers: a
+    certified kernel's filter and its exact rationals, the triangle batch's
+    vectorised and full paths), or None when absent or null."""
+    v = row.get("answer_paths")
+    if v is None:
+        return None
+    if (not isinstance(v, dict)
+            or not all(isinstance(v.get(k), int) and not isinstance(v.get(k), bool) and v.get(k) >= 0
+                       for k in ("fast", "full"))):
+        raise InputError(f"{file_line(path, line)}: field \"answer_paths\" should be an object with non-negative "
+                         f"integers fast and full, got {json.dumps(v)}")
+    return {"fast": v["fast"], "full": v["full"]}
+
+
 def get_margin_bins(row, path, line):
     """margin_bins: [[decade|null, cases, wrong], …] -> {decade: [cases, wrong]}."""
     v = row.get("margin_bins")

@@ -33,6 +33,9 @@ class StaticStats:
     band: float | None = None      # max_boundary_margin; None: no boundary verdict
     fallbacks: int = 0
     bins: dict | None = None       # decade (int or None) -> [cases, wrong]
+    # Verdicts by the kernel's path, {"fast": n, "full": m} (a certified
+    # kernel: its filter, its rationals); None: no row carries it.
+    answer_paths: dict | None = None
     rows: int = 0
 
     @property
@@ -43,6 +46,14 @@ class StaticStats:
     @property
     def gross_rate(self):
         return gross_rate(self.gross, self.judged)
+
+    @property
+    def exact_path_share(self):
+        """Share of the answers that took the full (exact) path; None when unknown."""
+        if not self.answer_paths:
+            return None
+        n = self.answer_paths["fast"] + self.answer_paths["full"]
+        return self.answer_paths["full"] / n if n else None
 
     @property
     def zero_band_share(self):

@@ -17,6 +17,7 @@ from .plots import plot_margin, plot_moving, plot_speed_robustness
 from .tables import (fastest_table, margin_table, moving_table, oracle_bench_table, oracle_cost_rows_table,
                      run_info_blocks, static_table, totals_block)
 from .integrator_drift import drift_blocks
+from .certified import certified_blocks
 from .mutation import mutation_blocks
 from .pair_queries import pair_query_blocks
 from .trees import tree_blocks
@@ -129,6 +130,7 @@ def build_report(data: Dataset, title: str) -> list:
     blocks += tree_blocks(data)
     blocks += pair_query_blocks(data)
     blocks += drift_blocks(data)
+    blocks += certified_blocks(data)
     blocks += mutation_blocks(data)
     blocks += fuzz_blocks(data)
     if data.skipped or data.notes:

@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from .fields import (InputError, get_count, get_int, get_margin_bins, get_num, get_percentiles,
+from .fields import (InputError, get_answer_paths, get_count, get_int, get_margin_bins, get_num, get_percentiles,
                      get_point_paths, get_str)
 from .model import Dataset, MovingStats, Source, StaticStats, TreeStats, merge_bins
 from .integrator_drift import add_drift_row
@@ -120,6 +120,9 @@ def add_static_row(row, path, lineno, data: Dataset):
     if band is not None:
         s.band = band if s.band is None else max(s.band, band)
     s.bins = merge_bins(s.bins, get_margin_bins(row, path, lineno))
+    paths = get_answer_paths(row, path, lineno)
+    if paths is not None:
+        s.answer_paths = {k: (s.answer_paths or {}).get(k, 0) + n for k, n in paths.items()}
     s.rows += 1
 
 
