@@ -49,44 +49,56 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
     return exact_separates(A, B, axis);
   };
 
-  // Faces of A: N_i = A_{i+1} × A_{i+2}; P_ij = N_i·B_j.
-  double P[3][3];
+  // Faces of A: N_i = A_{i+1} × A_{i+2}; P_ij = N_i·B_j; d'_i = N_i·D;
+  // N_i·A_i = det A for every i (one computed value serves the three tests:
+  // its error is bounded like each of theirs).
+  double P[3][3], dp[3], det_a = 0;
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
     const V n = cross(a[(i + 1) % 3], a[(i + 2) % 3]);
+    if (i == 0) det_a = dot(n, a[0]);
 #pragma GCC unroll 3
     for (int j = 0; j < 3; ++j) P[i][j] = dot(n, b[j]);
-    const double radii = ea[i] * std::fabs(dot(n, a[i])) +
+    dp[i] = dot(n, d);
+    const double radii = ea[i] * std::fabs(det_a) +
                          (eb[0] * std::fabs(P[i][0]) + eb[1] * std::fabs(P[i][1]) + eb[2] * std::fabs(P[i][2]));
     const SeparatingAxis axis{AxisKind::face_a, std::uint8_t(i), 0};
-    if (separates(std::fabs(dot(n, d)) - radii, axis)) return axis;
+    if (separates(std::fabs(dp[i]) - radii, axis)) return axis;
   }
-  // Faces of B: M_j = B_{j+1} × B_{j+2}; Q_ij = A_i·M_j.
-  double Q[3][3];
+  // Faces of B: M_j = B_{j+1} × B_{j+2}; Q_ij = A_i·M_j; M_j·B_j = det B.
+  double Q[3][3], det_b = 0;
 #pragma GCC unroll 3
   for (int j = 0; j < 3; ++j) {
     const V m = cross(b[(j + 1) % 3], b[(j + 2) % 3]);
+    if (j == 0) det_b = dot(m, b[0]);
 #pragma GCC unroll 3
     for (int i = 0; i < 3; ++i) Q[i][j] = dot(a[i], m);
     const double radii = (ea[0] * std::fabs(Q[0][j]) + ea[1] * std::fabs(Q[1][j]) + ea[2] * std::fabs(Q[2][j])) +
-                         eb[j] * std::fabs(dot(m, b[j]));
+                         eb[j] * std::fabs(det_b);
     const SeparatingAxis axis{AxisKind::face_b, 0, std::uint8_t(j)};
     if (separates(std::fabs(dot(m, d)) - radii, axis)) return axis;
   }
-  // Edges: L_ij = A_i × B_j, L·D = (D × A_i)·B_j; radii from P and Q (header's table).
+  // Edges: L_ij = A_i × B_j. Writing D and B_j in the basis A (Cramer:
+  // coordinates d'/det A and P/det A) gives det A · (L·D) =
+  // d'_{i+2} P_{i+1,j} − d'_{i+1} P_{i+2,j}, so the test is, times det A > 0,
+  //   |d'_{i+2} P_{i+1,j} − d'_{i+1} P_{i+2,j}| > det A · (r_A + r_B)
+  // (radii from P and Q: header's table). Its permanent is ≤ 72α⁶S (72α⁵Δ
+  // and 36α⁶(Σa + Σb)) at depth ≤ 10, hence err = 896·u·S > γ_12·72α⁶S.
+  // A frame this far from orthonormal (det A ≤ 1/2) is no valid box: the
+  // rationals decide.
+  const double err_edge = err != INFINITY && det_a > 0.5 ? 896 * 0x1p-53 * s : INFINITY;
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-    const V e = cross(d, a[i]);
 #pragma GCC unroll 3
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
       const double radii = (ea[i1] * std::fabs(P[i2][j]) + ea[i2] * std::fabs(P[i1][j])) +
                            (eb[j1] * std::fabs(Q[i][j2]) + eb[j2] * std::fabs(Q[i][j1]));
       const SeparatingAxis axis{AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)};
-      const double g = std::fabs(dot(e, b[j])) - radii;
-      if (g > err) return axis;
-      if (g < -err) continue;
+      const double g = std::fabs(dp[i2] * P[i1][j] - dp[i1] * P[i2][j]) - det_a * radii;
+      if (g > err_edge) return axis;
+      if (g < -err_edge) continue;
       const int sign = refine_edge(a[i], b[j], a, b, d, ea, eb, s);
       if (sign > 0) return axis;
       if (sign < 0) continue;

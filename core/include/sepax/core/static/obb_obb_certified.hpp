@@ -36,10 +36,14 @@
 ///
 ///   Perm(g) ≤ 6α³ (Δ + Σa + Σb),   Δ = max_k |D_k|,
 ///
-/// one bound for all fifteen axes, computed once per pair: err = 96·u·S with
+/// one bound for the six face axes, computed once per pair: err = 96·u·S with
 /// S = Δ + Σa + Σb rounded up (96 > 12·6·α³ with room for S's own rounding
 /// and for underflow, which S ∈ [2⁻⁵⁰⁰, 2⁵⁰⁰] makes smaller than one u·S).
-/// ĝ > err: the axis separates; ĝ < −err: it does not. An edge axis left
+/// ĝ > err: the axis separates; ĝ < −err: it does not. The edge axes are
+/// tested times det A, from the face tests' own numbers: with D and B_j
+/// written in the basis A (Cramer), det A·(L_ij·D) = d'_{i+2}P_{i+1,j} −
+/// d'_{i+1}P_{i+2,j} (d' = N·D), which saves the cross products D × A_i;
+/// their bound is 896·u·S (obb_obb_filter.hpp). An edge axis left
 /// undecided is nearly always a pair of nearly parallel edges (|L| ≈ θ, the
 /// gap ≈ θ·size, below that bound): a second stage recomputes L with Kahan's
 /// difference of products, accurate to 2u·|L|, and bounds the gap by
