@@ -81,7 +81,8 @@ void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePai
   // A kernel that names its separating axis is held to it: where that axis's
   // test is decided exactly, the band is 0.
   const bool witness = kernel.reports_axis && !run.outcome.intersects;
-  run.tolerance = oracle::verdict_band(pair, kernel.scalar, witness ? &run.outcome.axis : nullptr);
+  // A certified kernel claims the exact verdict: no band at all.
+  run.tolerance = kernel.exact_verdicts ? 0.0 : oracle::verdict_band(pair, kernel.scalar, witness ? &run.outcome.axis : nullptr);
   run.verdict_class = oracle::classify(run.outcome.intersects, oracle.intersects, *run.margin,
                                        *run.tolerance, oracle::granted_bias(kernel.bias), kernel.open_sets);
 }

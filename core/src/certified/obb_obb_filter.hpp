@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "certified/obb_obb_vec.hpp"
+#include "sepax/core/mutant.hpp"
 
 namespace sepax::obb_obb::certified::SEPAX_CERTIFIED_ISA {
 
@@ -40,7 +41,16 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
   const V d = sub(widen(B.center), widen(A.center));
   const double s = magnitude(d, ea, eb);
   // Outside the range the bound covers (or not finite): every axis in rationals.
-  const double err = s >= 0x1p-500 && s <= 0x1p500 ? 96 * 0x1p-53 * s : INFINITY;
+  // Mutant certified_no_bound (mutant_catalog.hpp): the rounded gap's sign
+  // trusted as it is. A run-time switch is asked out of line (a baseline
+  // function: this copy's own inline code may use AVX2); a compiled-in one
+  // is a constant.
+#if defined(SEPAX_MUTANT_RUNTIME)
+  const bool no_bound = no_bound_planted();
+#else
+  constexpr bool no_bound = mutant("certified_no_bound");
+#endif
+  const double err = no_bound ? 0.0 : s >= 0x1p-500 && s <= 0x1p500 ? 96 * 0x1p-53 * s : INFINITY;
   // Does the axis separate? g = |L·D| − (r_A + r_B) as computed.
   const auto separates = [&](double g, SeparatingAxis axis) {
     if (g > err) return true;
@@ -86,7 +96,7 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
   // and 36α⁶(Σa + Σb)) at depth ≤ 10, hence err = 896·u·S > γ_12·72α⁶S.
   // A frame this far from orthonormal (det A ≤ 1/2) is no valid box: the
   // rationals decide.
-  const double err_edge = err != INFINITY && det_a > 0.5 ? 896 * 0x1p-53 * s : INFINITY;
+  const double err_edge = no_bound ? 0.0 : err != INFINITY && det_a > 0.5 ? 896 * 0x1p-53 * s : INFINITY;
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;

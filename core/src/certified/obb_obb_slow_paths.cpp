@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "certified/obb_obb_vec.hpp"
+#include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/accurate_products.hpp"
 
 namespace sepax::obb_obb::certified {
@@ -48,6 +49,8 @@ Obb3<double> to_double(const Obb3<S>& box) {
   else return box.template cast<double>();
 }
 }  // namespace
+
+bool no_bound_planted() { return mutant("certified_no_bound"); }
 
 bool exact_separates(const Obb3<float>& a, const Obb3<float>& b, SeparatingAxis axis) {
   return exact_gap_sign(to_double(a), to_double(b), axis) > 0;

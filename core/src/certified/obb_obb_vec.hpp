@@ -18,6 +18,10 @@ struct V {
 int refine_edge(const V& ai, const V& bj, const V (&a)[3], const V (&b)[3], const V& d, const double* ea,
                 const double* eb, double s);
 
+/// Is the planted bug certified_no_bound switched on (a run-time mutant
+/// build; obb_obb_slow_paths.cpp)?
+bool no_bound_planted();
+
 /// The rationals on one axis (obb_obb_slow_paths.cpp).
 bool exact_separates(const Obb3<float>& a, const Obb3<float>& b, SeparatingAxis axis);
 bool exact_separates(const Obb3<double>& a, const Obb3<double>& b, SeparatingAxis axis);

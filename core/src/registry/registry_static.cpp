@@ -67,6 +67,7 @@ KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
 template <class S>
 KernelInfo certified_entry() {
   KernelInfo k = static_entry<&obb_obb::test_certified<S>, S, Obb3<S>, Obb3<S>>("test_certified");
+  k.exact_verdicts = true;
   k.prepare_set = [](std::span<const ShapePair> pairs) {
     return make_set_runner(
         pairs,

@@ -15,7 +15,7 @@ struct MutantInfo {
   std::string_view bug;     ///< what is wrong, in a few words
 };
 
-inline constexpr std::array<MutantInfo, 40> kMutantCatalog{{
+inline constexpr std::array<MutantInfo, 41> kMutantCatalog{{
     {"obb_face_ge", "obb_obb test_static", "`>=` for `>` on A's face axes: touching boxes separated"},
     {"obb_cij_transposed", "obb_obb test_static", "c_ij taken as A_j·B_i (swapped indices)"},
     {"obb_face_missing_abs", "obb_obb test_static", "B's radius on A_i from the signed c_ij (missing |·|)"},
@@ -55,6 +55,7 @@ inline constexpr std::array<MutantInfo, 40> kMutantCatalog{{
     {"manifold_depth_unnormalised", "obb_obb find_manifold", "an edge axis's separation not divided by |L| (unnormalised axis, normalised faces)"},
     {"manifold_no_far_face_clip", "obb_obb find_manifold", "the incident face not clipped to the reference box's far face"},
     {"sphere_sweep_later_root", "sphere_sphere sweep", "the later root of the quadratic taken as the first contact"},
+    {"certified_no_bound", "obb_obb test_certified", "the filter's error bound dropped: a rounded gap's sign taken as exact"},
     {"obb_to_aabb_nearest", "obb_to_aabb", "bounds rounded to nearest: the AABB can cut the box by an ulp"},
 }};
 

@@ -80,6 +80,10 @@ struct KernelInfo {
   /// direction) — a witness the oracle can check. false for the batch form
   /// (verdicts only) and for peers, whose libraries do not say.
   bool reports_axis = true;
+  /// A certified kernel (test_certified): it claims the exact verdict on
+  /// every input, so the judge allows it no rounding band — any verdict
+  /// that differs from the exact one is gross.
+  bool exact_verdicts = false;
   /// Runs the kernel on the pair, converting the stored doubles to the kernel's
   /// scalar (exact for cases whose scalar is this kernel's).
   std::function<StaticOutcome(const ShapePair&)> test;
