@@ -11,6 +11,7 @@
 #include "sepax/core/static/obb_obb_certified.hpp"
 #include "sepax/core/static/set_runner.hpp"
 #include "sepax/core/static/tri_obb.hpp"
+#include "sepax/core/static/tri_obb_certified.hpp"
 #include "sepax/core/static/tri_tri.hpp"
 #include "sepax/core/static/tri_tri_batch.hpp"
 
@@ -24,7 +25,7 @@ StaticOutcome outcome_of(const StaticResult<S>& r) {
   return widen(r);
 }
 template <class S>
-StaticOutcome outcome_of(const obb_obb::CertifiedResult<S>& r) {
+StaticOutcome outcome_of(const CertifiedResult<S>& r) {
   StaticOutcome out = widen(r.result);
   out.path = r.exact_path ? StaticPath::full : StaticPath::fast;
   return out;
@@ -34,7 +35,7 @@ bool intersects(const StaticResult<S>& r) {
   return r.intersects;
 }
 template <class S>
-bool intersects(const obb_obb::CertifiedResult<S>& r) {
+bool intersects(const CertifiedResult<S>& r) {
   return r.result.intersects;
 }
 
@@ -64,21 +65,34 @@ KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
 // A certified kernel's entry: `test` gives the whole answer and its path;
 // the benchmark set times the verdict alone (intersects_certified), as a
 // plain kernel's inlined test_static drops its unused direction.
-template <class S>
+template <auto Fn, auto Verdict, class S, class A, class B>
 KernelInfo certified_entry() {
-  KernelInfo k = static_entry<&obb_obb::test_certified<S>, S, Obb3<S>, Obb3<S>>("test_certified");
+  KernelInfo k = static_entry<Fn, S, A, B>("test_certified");
   k.exact_verdicts = true;
   k.prepare_set = [](std::span<const ShapePair> pairs) {
     return make_set_runner(
         pairs,
         [](const ShapePair& p) {
-          std::pair<Obb3<S>, Obb3<S>> ab;
+          std::pair<A, B> ab;
           load(p, ab.first, ab.second);
           return ab;
         },
-        [](const std::pair<Obb3<S>, Obb3<S>>& ab) { return obb_obb::intersects_certified(ab.first, ab.second); });
+        [](const std::pair<A, B>& ab) { return Verdict(ab.first, ab.second, nullptr); });
   };
   return k;
+}
+
+template <class S>
+bool obb_obb_verdict(const Obb3<S>& a, const Obb3<S>& b, bool* exact) {
+  return obb_obb::intersects_certified(a, b, exact);
+}
+template <class S>
+bool tri_obb_verdict(const Triangle3<S>& a, const Obb3<S>& b, bool* exact) {
+  return tri_obb::intersects_certified(a, b, exact);
+}
+template <class S>
+CertifiedResult<S> tri_obb_certified(const Triangle3<S>& a, const Obb3<S>& b) {
+  return tri_obb::test_certified(a, b);
 }
 
 // tri_obb::test_static is overloaded (the swapped forwarder): name the pair order.
@@ -157,12 +171,14 @@ std::vector<KernelInfo> make_static_registry() {
       static_entry<&obb_obb::test_static<double>, double, Obb3d, Obb3d>("test_static"),
       static_entry<&obb_obb_eps<float>, float, Obb3f, Obb3f>("test_static_eps", kGottschalk),
       static_entry<&obb_obb_eps<double>, double, Obb3d, Obb3d>("test_static_eps", kGottschalk),
-      certified_entry<float>(),
-      certified_entry<double>(),
+      certified_entry<&obb_obb::test_certified<float>, &obb_obb_verdict<float>, float, Obb3f, Obb3f>(),
+      certified_entry<&obb_obb::test_certified<double>, &obb_obb_verdict<double>, double, Obb3d, Obb3d>(),
       batch_entry<float, Obb3f, obb_obb::ObbBatch>(),
       batch_entry<double, Obb3d, obb_obb::ObbBatch>(),
       static_entry<&tri_obb_static<float>, float, Triangle3f, Obb3f>("test_static"),
       static_entry<&tri_obb_static<double>, double, Triangle3d, Obb3d>("test_static"),
+      certified_entry<&tri_obb_certified<float>, &tri_obb_verdict<float>, float, Triangle3f, Obb3f>(),
+      certified_entry<&tri_obb_certified<double>, &tri_obb_verdict<double>, double, Triangle3d, Obb3d>(),
       static_entry<&tri_tri::test_static<float>, float, Triangle3f, Triangle3f>("test_static"),
       static_entry<&tri_tri::test_static<double>, double, Triangle3d, Triangle3d>("test_static"),
       batch_entry<float, Triangle3f, tri_tri::TriangleBatch>(),

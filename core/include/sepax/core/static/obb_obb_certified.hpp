@@ -58,16 +58,10 @@
 /// for N_i, face_b j for M_j, edge_edge i j for L_ij); `exact_path` says
 /// whether the rationals ran. Input must satisfy validate().
 #include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/static/certified_result.hpp"
 #include "sepax/core/static/separating_axis.hpp"
 
 namespace sepax::obb_obb {
-
-template <class S>
-struct CertifiedResult {
-  StaticResult<S> result;
-  /// Some axis's gap was too close to 0 for the filter: decided in rationals.
-  bool exact_path = false;
-};
 
 /// The exact verdict of the stored boxes (see above); float input is widened to double.
 template <class S>
