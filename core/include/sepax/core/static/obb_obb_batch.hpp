@@ -138,17 +138,23 @@ SEPAX_FORCE_INLINE bool lane_intersects(const BoxLane<S>& a, const BoxLane<S>& b
                  a.e[0] * ac[0][j] + a.e[1] * ac[1][j] + a.e[2] * ac[2][j] + b.e[j];
   // L = A_i × B_j (rows 7–15) as e_i × col_j in A's frame: with (i1, i2) the
   // other two indices, L_{i1} = −c_{i2 j}, L_{i2} = c_{i1 j}, L_i = 0.
+  // L·B_m = c_{i1 j} c_{i2 m} − c_{i2 j} c_{i1 m} is a 2×2 minor of C's rows
+  // i1, i2, antisymmetric in (j, m) exactly (fl(x − y) = −fl(y − x)): three
+  // per i serve its three axes, with the roundings of the products above.
   #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
     const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    const auto minor = [&](int j, int m) { return -c[i2][j] * c[i1][m] + c[i1][j] * c[i2][m]; };
+    const S mu01 = abs(minor(0, 1)), mu02 = abs(minor(0, 2)), mu12 = abs(minor(1, 2));
+    const S mu_next[3] = {mu01, mu12, mu02};  // |μ(j, j+1)|
+    const S mu_prev[3] = {mu02, mu01, mu12};  // |μ(j, j+2)|
     #pragma GCC unroll 3
     for (int j = 0; j < 3; ++j) {
       const int m1 = (j + 1) % 3, m2 = (j + 2) % 3;
       const S l1 = -c[i2][j], l2 = c[i1][j];
       const S r = abs(l1 * d[i1] + l2 * d[i2]);
       const S r0 = a.e[i1] * abs(l1) + a.e[i2] * abs(l2);
-      const S r1 = b.e[m1] * abs(l1 * c[i1][m1] + l2 * c[i2][m1]) +
-                   b.e[m2] * abs(l1 * c[i1][m2] + l2 * c[i2][m2]);
+      const S r1 = b.e[m1] * mu_next[j] + b.e[m2] * mu_prev[j];
       separated |= r > r0 + r1;
     }
   }
