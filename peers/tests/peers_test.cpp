@@ -393,7 +393,9 @@ TEST_P(PeerKernel, GivesTheKnownVerdictOnDegenerateInput) {
   // least 4. libccd's MPR refuses flat Minkowski differences, most of these
   // pairs, and is checked on those it answers.
   EXPECT_GE(known, 4u) << GetParam();
-  if (!refused) EXPECT_GE(checked, 4u) << GetParam() << ": too few degenerate verdicts checked";
+  if (!refused) {
+    EXPECT_GE(checked, 4u) << GetParam() << ": too few degenerate verdicts checked";
+  }
 }
 
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {

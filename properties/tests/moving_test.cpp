@@ -197,8 +197,9 @@ TEST(MovingOracle, AgreesWithTheMotionFamilysConstructedAnswers) {
              {oracle::first_contact_sat(c.moving.pair, c.moving.motion),
               oracle::first_contact_lp(c.moving.pair, c.moving.motion)}) {
           EXPECT_EQ(e.state, *c.known_state) << where();
-          if (e.state == ContactState::first_contact && *c.known_state == e.state)
+          if (e.state == ContactState::first_contact && *c.known_state == e.state) {
             EXPECT_EQ(e.time, c.known_time) << where();
+          }
         }
       }
   EXPECT_GT(certified, 900u) << "too few certified motion cases";

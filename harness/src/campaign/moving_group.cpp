@@ -169,6 +169,10 @@ class MovingCaseJudge
                        Finding{index, pair, describe_moving_run(run, *group_.kernels[k], oracle), motion},
                        plan_.max_findings);
           break;
+        case oracle::Class::convention:
+          // Not produced: moving verdicts are classified without the
+          // open-set convention (moving_judgement.cpp).
+          break;
       }
     }
   }
