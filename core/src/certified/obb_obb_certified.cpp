@@ -33,12 +33,6 @@ SeparatingAxis first_separating(const Obb3<S>& a, const Obb3<S>& b, bool& exact_
   return certified::baseline::first_separating(a, b, exact_ran);
 }
 
-template <class S>
-Obb3<double> to_double(const Obb3<S>& box) {
-  if constexpr (std::is_same_v<S, double>) return box;
-  else return box.template cast<double>();
-}
-
 }  // namespace
 
 template <class S>
@@ -51,7 +45,7 @@ CertifiedResult<S> test_certified(const Obb3<S>& a, const Obb3<S>& b) {
   // The axis in world coordinates, as the header's table defines it; Kahan's
   // products for edge axes, so that nearly parallel edges' L is still
   // accurate to a few ulps of its length (refine_edge).
-  const Obb3<double> A = to_double(a), B = to_double(b);
+  const Obb3<double> A = a.template cast<double>(), B = b.template cast<double>();
   const auto accurate_cross = [](const Vec3<double>& p, const Vec3<double>& q) {
     return Vec3<double>{accurate::difference_of_products(p[1], q[2], p[2], q[1]),
                         accurate::difference_of_products(p[2], q[0], p[0], q[2]),

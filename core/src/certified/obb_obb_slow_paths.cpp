@@ -42,18 +42,10 @@ int refine_edge(const V& ai, const V& bj, const V (&a)[3], const V (&b)[3], cons
   return g > err ? 1 : g < -err ? -1 : 0;
 }
 
-namespace {
-template <class S>
-Obb3<double> to_double(const Obb3<S>& box) {
-  if constexpr (std::is_same_v<S, double>) return box;
-  else return box.template cast<double>();
-}
-}  // namespace
-
 bool no_bound_planted() { return mutant("certified_no_bound"); }
 
 bool exact_separates(const Obb3<float>& a, const Obb3<float>& b, SeparatingAxis axis) {
-  return exact_gap_sign(to_double(a), to_double(b), axis) > 0;
+  return exact_gap_sign(a.cast<double>(), b.cast<double>(), axis) > 0;
 }
 bool exact_separates(const Obb3<double>& a, const Obb3<double>& b, SeparatingAxis axis) {
   return exact_gap_sign(a, b, axis) > 0;

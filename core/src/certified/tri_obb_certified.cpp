@@ -27,19 +27,8 @@ V widen(const Vec3<S>& v) {
 }
 
 template <class S>
-Triangle3<double> to_double(const Triangle3<S>& t) {
-  if constexpr (std::is_same_v<S, double>) return t;
-  else return t.template cast<double>();
-}
-template <class S>
-Obb3<double> to_double(const Obb3<S>& b) {
-  if constexpr (std::is_same_v<S, double>) return b;
-  else return b.template cast<double>();
-}
-
-template <class S>
 [[gnu::noinline, gnu::cold]] bool exact_separates(const Triangle3<S>& t, const Obb3<S>& b, SeparatingAxis axis) {
-  return exact_gap_sign(to_double(t), to_double(b), axis) > 0;
+  return exact_gap_sign(t.template cast<double>(), b.template cast<double>(), axis) > 0;
 }
 
 /// g = max(min_k t_k, −max_k t_k) − r for t_k = q_k·L (the header's gap).
@@ -112,8 +101,8 @@ CertifiedResult<S> test_certified(const Triangle3<S>& a, const Obb3<S>& b) {
   out.result.intersects = false;
   out.result.axis = axis;
   // The axis in world coordinates, as the header defines it.
-  const Triangle3<double> t = to_double(a);
-  const Obb3<double> box = to_double(b);
+  const Triangle3<double> t = a.template cast<double>();
+  const Obb3<double> box = b.template cast<double>();
   // The edges' crosses from the exact edges (accurate_products.hpp): a
   // sliver's normal or an edge nearly parallel to a box axis still points
   // where the exact axis does, to a few ulps.

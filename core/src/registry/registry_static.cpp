@@ -39,6 +39,14 @@ bool intersects(const CertifiedResult<S>& r) {
   return r.result.intersects;
 }
 
+// A benchmark set's input: the pair in the kernel's own types.
+template <class A, class B>
+std::pair<A, B> loaded_pair(const ShapePair& p) {
+  std::pair<A, B> ab;
+  load(p, ab.first, ab.second);
+  return ab;
+}
+
 // The kernel is a template argument so that the benchmark loop can inline it.
 template <auto Fn, class S, class A, class B>
 KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
@@ -52,11 +60,7 @@ KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
   k.prepare_set = [](std::span<const ShapePair> pairs) {
     return make_set_runner(
         pairs,
-        [](const ShapePair& p) {
-          std::pair<A, B> ab;
-          load(p, ab.first, ab.second);
-          return ab;
-        },
+        loaded_pair<A, B>,
         [](const std::pair<A, B>& ab) { return intersects(Fn(ab.first, ab.second)); });
   };
   return k;
@@ -72,11 +76,7 @@ KernelInfo certified_entry() {
   k.prepare_set = [](std::span<const ShapePair> pairs) {
     return make_set_runner(
         pairs,
-        [](const ShapePair& p) {
-          std::pair<A, B> ab;
-          load(p, ab.first, ab.second);
-          return ab;
-        },
+        loaded_pair<A, B>,
         [](const std::pair<A, B>& ab) { return Verdict(ab.first, ab.second, nullptr); });
   };
   return k;
