@@ -2,22 +2,17 @@
 // (obb_obb_certified.hpp's table), for the axes the filter could not decide.
 // Every stored double is an exact rational, and the gap is a polynomial of
 // them: no division, so the sign is exact.
-#include <array>
-#include <boost/multiprecision/gmp.hpp>
-
+#include "certified/rational_vec.hpp"
 #include "sepax/core/static/obb_obb_certified.hpp"
 
 namespace sepax::obb_obb {
 namespace {
 
-using Q = boost::multiprecision::mpq_rational;
-using QV = std::array<Q, 3>;
-
-QV exact(const Vec3<double>& v) { return {Q(v[0]), Q(v[1]), Q(v[2])}; }
-QV cross(const QV& p, const QV& q) {
-  return {p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]};
-}
-Q dot(const QV& p, const QV& q) { return p[0] * q[0] + p[1] * q[1] + p[2] * q[2]; }
+using Q = certified::Rational;
+using QV = certified::RationalVec;
+using certified::cross;
+using certified::dot;
+using certified::exact;
 
 }  // namespace
 

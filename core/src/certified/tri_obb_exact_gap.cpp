@@ -2,23 +2,19 @@
 // rationals (tri_obb_certified.hpp), for the axes the filter could not
 // decide. The gap is a polynomial of the stored numbers: the sign is exact.
 #include <algorithm>
-#include <array>
-#include <boost/multiprecision/gmp.hpp>
 
+#include "certified/rational_vec.hpp"
 #include "sepax/core/static/tri_obb_certified.hpp"
 
 namespace sepax::tri_obb {
 namespace {
 
-using Q = boost::multiprecision::mpq_rational;
-using QV = std::array<Q, 3>;
-
-QV exact(const Vec3<double>& v) { return {Q(v[0]), Q(v[1]), Q(v[2])}; }
-QV minus(const QV& p, const QV& q) { return {p[0] - q[0], p[1] - q[1], p[2] - q[2]}; }
-QV cross(const QV& p, const QV& q) {
-  return {p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]};
-}
-Q dot(const QV& p, const QV& q) { return p[0] * q[0] + p[1] * q[1] + p[2] * q[2]; }
+using Q = certified::Rational;
+using QV = certified::RationalVec;
+using certified::cross;
+using certified::dot;
+using certified::exact;
+using certified::minus;
 
 }  // namespace
 

@@ -14,6 +14,7 @@
 #include "sepax/core/static/tri_obb_certified.hpp"
 #include "sepax/core/static/tri_tri.hpp"
 #include "sepax/core/static/tri_tri_batch.hpp"
+#include "sepax/core/static/tri_tri_certified.hpp"
 
 namespace sepax::registry_detail {
 namespace {
@@ -70,9 +71,10 @@ KernelInfo static_entry(std::string_view mode, KernelBias bias = {}) {
 // the benchmark set times the verdict alone (intersects_certified), as a
 // plain kernel's inlined test_static drops its unused direction.
 template <auto Fn, auto Verdict, class S, class A, class B>
-KernelInfo certified_entry() {
+KernelInfo certified_entry(bool reports_axis = true) {
   KernelInfo k = static_entry<Fn, S, A, B>("test_certified");
   k.exact_verdicts = true;
+  k.reports_axis = reports_axis;
   k.prepare_set = [](std::span<const ShapePair> pairs) {
     return make_set_runner(
         pairs,
@@ -89,6 +91,10 @@ bool obb_obb_verdict(const Obb3<S>& a, const Obb3<S>& b, bool* exact) {
 template <class S>
 bool tri_obb_verdict(const Triangle3<S>& a, const Obb3<S>& b, bool* exact) {
   return tri_obb::intersects_certified(a, b, exact);
+}
+template <class S>
+bool tri_tri_verdict(const Triangle3<S>& a, const Triangle3<S>& b, bool* exact) {
+  return tri_tri::intersects_certified(a, b, exact);
 }
 template <class S>
 CertifiedResult<S> tri_obb_certified(const Triangle3<S>& a, const Obb3<S>& b) {
@@ -183,6 +189,9 @@ std::vector<KernelInfo> make_static_registry() {
       static_entry<&tri_tri::test_static<double>, double, Triangle3d, Triangle3d>("test_static"),
       batch_entry<float, Triangle3f, tri_tri::TriangleBatch>(),
       batch_entry<double, Triangle3d, tri_tri::TriangleBatch>(),
+      // Orientation predicates: a verdict without a separating axis.
+      certified_entry<&tri_tri::test_certified<float>, &tri_tri_verdict<float>, float, Triangle3f, Triangle3f>(false),
+      certified_entry<&tri_tri::test_certified<double>, &tri_tri_verdict<double>, double, Triangle3d, Triangle3d>(false),
   };
 }
 

@@ -1,0 +1,76 @@
+#pragma once
+/// \file Certified triangle–triangle test: the exact verdict for the stored
+/// numbers, decided by orientation predicates (Guigue & Devillers' test,
+/// "Fast and robust triangle-triangle overlap test using orientation
+/// predicates", 2003) with a floating-point filter per predicate, and exact
+/// arithmetic for the signs the filter cannot decide.
+///
+/// What is decided. Each triangle is the convex hull of its stored vertices
+/// (a segment or a point when degenerate), closed; float input is widened to
+/// double, exactly. Touching intersects.
+///
+/// The predicate. [a,b,c,d] = det(b − a, c − a, d − a): positive when d lies
+/// on the side of plane (a,b,c) that (b − a) × (c − a) points to.
+///  1. sp_i = [q0,q1,q2,p_i], sq_j = [p0,p1,p2,q_j]: all three of one
+///     triangle strictly on one side of the other's plane — apart.
+///  2. Otherwise, with every sign non-zero, both triangles cross the other's
+///     plane; rotate each so that its lone vertex comes first, and swap the
+///     other triangle's last two vertices where needed so that p0 lies above
+///     plane Q and q0 above plane P (a swap turns the plane over). Then P ∩
+///     plane Q is the segment [j, i] of the planes' line, i on p0p1 and j on
+///     p0p2, and Q ∩ plane P is [k, l], k on q0q1 and l on q0q2, in this order
+///     along d = n_P × n_Q. With p0 = (x, −h, 0), p1 = (x', h', 0),
+///     q0 = (y, 0, g), q1 = (y', 0, −g') in a frame where d = +x:
+///     [p0,p1,q0,q1] = (h + h')(g + g')(k − i), so the intervals overlap
+///     exactly when [p0,p1,q0,q1] ≤ 0 and [p0,p2,q2,q0] ≤ 0 (Guigue &
+///     Devillers §3.1, derived again here).
+/// Zeros. A vertex on the other plane counts on either side: the first
+/// vertex is one with σ·s ≥ 0 ≥ σ·s for the other two (σ = −1 turns the
+/// other triangle over), off the plane where possible, so that the factor
+/// (h + h′)(g + g′) above never vanishes — the test then holds with exact
+/// signs, zeros included. When all three vertices of a triangle lie on the
+/// other's plane (coplanar triangles, or a degenerate one, which lies on
+/// every plane through it) the pair goes to the exact separating-axis test.
+///
+/// The filter. A predicate is the sum of six products x·y·z of coordinate
+/// differences. Each term passes at most 8 roundings (3 differences, the
+/// inner product, the 2×2 minor's subtraction, the outer product, 2 sums), so
+/// |D̂ − D| ≤ γ₈·Perm with Perm = Σ|x·y·z|; the permanent computed from the
+/// rounded differences is ≥ (1 − u)⁸·Perm, so 9·u·P̂ bounds the error
+/// (Shewchuk's orient3d filter has the same form, with a tighter constant).
+/// Underflow: a product that underflows errs by ≤ 2⁻¹⁰⁷⁵ absolutely, scaled
+/// by at most one coordinate difference; with every |coordinate| ≤ 2²⁹⁹ that
+/// is below 2⁻⁷⁷⁰, added to every bound (float input never underflows: its
+/// differences are multiples of 2⁻¹⁴⁹). Outside that range the filter is
+/// skipped. A sign is certified when |D̂| exceeds the bound; the others are
+/// computed exactly (src/certified/orient3d_exact.cpp: machine integers,
+/// 512-bit integers or GMP rationals, by the spread of the exponents).
+///
+/// The flat pairs' exact test (tri_tri_exact_sat.cpp) is the
+/// separating-axis test in GMP rationals over the complete axis set of two
+/// possibly degenerate triangles: the crosses of every two of the six edge
+/// vectors, the in-plane normals n × e when the edges span a plane, and the
+/// line's perpendicular and direction when they are all parallel.
+#include "sepax/core/shapes/triangle3.hpp"
+#include "sepax/core/static/certified_result.hpp"
+
+namespace sepax::tri_tri {
+
+/// The exact verdict of the stored triangles (see above). The test is a
+/// predicate: it names no separating axis (result.axis is none).
+template <class S>
+CertifiedResult<S> test_certified(const Triangle3<S>& a, const Triangle3<S>& b);
+
+extern template CertifiedResult<float> test_certified(const Triangle3<float>&, const Triangle3<float>&);
+extern template CertifiedResult<double> test_certified(const Triangle3<double>&, const Triangle3<double>&);
+
+/// The same verdict alone; `exact_path`, when given, says whether exact
+/// arithmetic ran.
+bool intersects_certified(const Triangle3<float>& a, const Triangle3<float>& b, bool* exact_path = nullptr);
+bool intersects_certified(const Triangle3<double>& a, const Triangle3<double>& b, bool* exact_path = nullptr);
+
+/// The flat pairs' exact test alone, valid for every pair: the
+/// separating-axis test in GMP rationals over the complete axis set.
+bool intersects_exact(const Triangle3<double>& a, const Triangle3<double>& b);
+
+}  // namespace sepax::tri_tri

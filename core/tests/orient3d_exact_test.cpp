@@ -1,0 +1,102 @@
+// orient3d_exact (the certified kernels' exact stage) against a determinant
+// of another form in GMP rationals: the 4×4 determinant of the homogeneous
+// points (a 1; b 1; c 1; d 1), expanded along the last column. Cases reach
+// each of the three integer widths: float-like coordinates, double
+// coordinates within a few binary orders, and spreads from 2⁻³⁰⁰ to 2³⁰⁰,
+// with exactly coplanar points (sign 0) and their one-ulp neighbours.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <boost/multiprecision/gmp.hpp>
+#include <cmath>
+#include <random>
+
+#include "certified/orient3d_exact.hpp"
+
+namespace sepax {
+namespace {
+
+using Q = boost::multiprecision::mpq_rational;
+using P = Vec3<double>;
+
+Q det3(const std::array<std::array<Q, 3>, 3>& m) {
+  return m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+         m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+}
+
+/// sign det[a 1; b 1; c 1; d 1] · (−1): the homogeneous form equals
+/// −det(b − a, c − a, d − a).
+int reference_sign(const P& a, const P& b, const P& c, const P& d) {
+  const std::array<P, 4> pts = {a, b, c, d};
+  Q total = 0;
+  for (int row = 0; row < 4; ++row) {
+    std::array<std::array<Q, 3>, 3> minor;
+    int r = 0;
+    for (int k = 0; k < 4; ++k) {
+      if (k == row) continue;
+      for (int j = 0; j < 3; ++j) minor[r][j] = Q(pts[k][j]);
+      ++r;
+    }
+    // Cofactor of entry (row, 3) of the 4×4 matrix: (−1)^(row+3).
+    total += ((row + 3) % 2 == 0 ? 1 : -1) * det3(minor);
+  }
+  return -total.sign();
+}
+
+void expect_same(const P& a, const P& b, const P& c, const P& d, const char* what, int index) {
+  EXPECT_EQ(certified::orient3d_exact(a, b, c, d), reference_sign(a, b, c, d))
+      << what << " case " << index << ": a=" << a.transpose() << " b=" << b.transpose() << " c=" << c.transpose()
+      << " d=" << d.transpose();
+}
+
+TEST(Orient3dExact, RandomPointsOfEveryWidth) {
+  std::mt19937_64 rng(20261126);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> exponent(-300, 300), small_exponent(-8, 8);
+  for (int i = 0; i < 3000; ++i) {
+    const int width = i % 3;  // float-like, a few orders, wide spread
+    const auto coordinate = [&] {
+      if (width == 0) return double(float(4 * unit(rng)));
+      return std::ldexp(unit(rng), width == 1 ? small_exponent(rng) : exponent(rng));
+    };
+    const auto point = [&] { return P(coordinate(), coordinate(), coordinate()); };
+    expect_same(point(), point(), point(), point(), "random", i);
+  }
+}
+
+TEST(Orient3dExact, CoplanarPointsAndTheirNeighbours) {
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<int> small(-64, 64), exponent(-200, 200);
+  int zeros = 0, nonzeros = 0;
+  for (int i = 0; i < 2000; ++i) {
+    // Integer points and d = a + s(b − a) + t(c − a) with s, t in 2⁻⁴ℤ:
+    // exact in double, then all scaled by one power of two (still exact).
+    const auto ipoint = [&] { return P(small(rng), small(rng), small(rng)); };
+    const P a = ipoint(), b = ipoint(), c = ipoint();
+    const double s = small(rng) / 16.0, t = small(rng) / 16.0;
+    P d = a + s * (b - a) + t * (c - a);
+    const int e = i % 2 ? exponent(rng) : 0;
+    const auto scaled = [&](const P& p) { return P(std::ldexp(p[0], e), std::ldexp(p[1], e), std::ldexp(p[2], e)); };
+    expect_same(scaled(a), scaled(b), scaled(c), scaled(d), "coplanar", i);
+    zeros += certified::orient3d_exact(scaled(a), scaled(b), scaled(c), scaled(d)) == 0;
+    d[i % 3] = std::nextafter(d[i % 3], i % 4 < 2 ? HUGE_VAL : -HUGE_VAL);
+    expect_same(scaled(a), scaled(b), scaled(c), scaled(d), "one ulp off the plane", i);
+    nonzeros += certified::orient3d_exact(scaled(a), scaled(b), scaled(c), scaled(d)) != 0;
+  }
+  // The construction must have produced both kinds (hit rates).
+  EXPECT_GT(zeros, 1500);
+  EXPECT_GT(nonzeros, 1000);
+}
+
+TEST(Orient3dExact, ZerosSubnormalsAndLargeNumbers) {
+  const double tiny = std::numeric_limits<double>::denorm_min(), big = 0x1p1000;
+  const P o(0, 0, 0), x(1, 0, 0), y(0, 1, 0);
+  expect_same(o, x, y, P(0, 0, tiny), "subnormal", 0);
+  expect_same(o, x, y, P(0, 0, -tiny), "subnormal", 1);
+  expect_same(o, o, o, o, "origin", 2);
+  expect_same(P(big, 0, 0), P(0, big, 0), P(0, 0, big), P(tiny, tiny, tiny), "big and tiny", 3);
+  expect_same(P(big, 0, 0), P(0, big, 0), P(0, 0, big), P(big / 3, big / 3, big / 3), "big", 4);
+}
+
+}  // namespace
+}  // namespace sepax
