@@ -1,10 +1,10 @@
 // The certified triangle–triangle test: Guigue & Devillers' orientation
 // predicates in double, each behind the bound the header derives; a sign the
-// filter cannot certify is computed exactly (orient3d_exact.cpp), and flat
+// filter cannot certify is computed exactly (orientation_exact.cpp), and flat
 // pairs go to the exact separating-axis test (tri_tri_exact_sat.cpp).
 #include "sepax/core/static/tri_tri_certified.hpp"
 
-#include "certified/orient3d_exact.hpp"
+#include "certified/orientation_exact.hpp"
 
 #include <cmath>
 #include <type_traits>
@@ -52,6 +52,22 @@ inline int filtered_side(const Plane& pl, const V& d) {
 
 inline Vec3<double> vec(const V& v) { return {v.x, v.y, v.z}; }
 
+/// A point projected along coordinate axis k (the plane of the other two).
+using Point2 = double[2];
+inline void project(const V& v, int k, Point2& out) {
+  const double c[3] = {v.x, v.y, v.z};
+  out[0] = c[(k + 1) % 3];
+  out[1] = c[(k + 2) % 3];
+}
+
+/// The filter's sign of orient2d (the header's bound 6·u·P̂ + 2⁻¹⁰⁰⁰).
+inline int filtered_orient2d(const Point2& a, const Point2& b, const Point2& c) {
+  const double l = (b[0] - a[0]) * (c[1] - a[1]), r = (b[1] - a[1]) * (c[0] - a[0]);
+  const double det = l - r;
+  const double bound = 6 * 0x1p-53 * (std::fabs(l) + std::fabs(r)) + 0x1p-1000;
+  return det > bound ? 1 : (det < -bound ? -1 : 0);
+}
+
 /// The predicates' exact signs: the filter's where it decides, else the
 /// integer (or rational) determinant; `exact_ran` records the second.
 struct Signs {
@@ -65,6 +81,12 @@ struct Signs {
   }
   int orient(const V& a, const V& b, const V& c, const V& d) const {
     return side(plane(a, b, c), b, c, d);
+  }
+  int orient2d(const Point2& a, const Point2& b, const Point2& c) const {
+    if (filter_valid)
+      if (const int s = filtered_orient2d(a, b, c)) return s;
+    exact_ran = true;
+    return certified::orient2d_exact(a, b, c);
   }
   [[gnu::noinline, gnu::cold]] int exact_side(const V& a, const V& b, const V& c, const V& d) const {
     exact_ran = true;
@@ -124,6 +146,109 @@ Decided decide(const V (&p)[3], const V (&q)[3], const Signs& signs) {
   return Decided::intersecting;
 }
 
+/// Some edge line of `a` (orientation o) with every vertex of `b` strictly
+/// outside: o·orient2d(a_i, a_{i+1}, b_k) < 0 for all k.
+bool edge_separates(const Point2 (&a)[3], int o, const Point2 (&b)[3], const Signs& signs) {
+  for (int i = 0; i < 3; ++i) {
+    const Point2& u = a[i];
+    const Point2& v = a[(i + 1) % 3];
+    if (signs.orient2d(u, v, b[0]) == -o && signs.orient2d(u, v, b[1]) == -o && signs.orient2d(u, v, b[2]) == -o)
+      return true;
+  }
+  return false;
+}
+
+/// The first coordinate axis along which the triangle projects to a proper
+/// triangle, and its orientation there; axis −1 for a degenerate triangle.
+struct Projection {
+  int axis = -1;
+  int orientation = 0;
+  Point2 points[3];
+};
+Projection proper_projection(const V (&t)[3], const Signs& signs) {
+  Projection out;
+  for (int k = 0; k < 3; ++k) {
+    for (int i = 0; i < 3; ++i) project(t[i], k, out.points[i]);
+    out.orientation = signs.orient2d(out.points[0], out.points[1], out.points[2]);
+    if (out.orientation != 0) {
+      out.axis = k;
+      return out;
+    }
+  }
+  out.axis = -1;
+  return out;
+}
+
+inline double coordinate(const V& v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
+
+/// A degenerate triangle's extreme vertices: the ends of its segment (the
+/// same vertex twice for a point), by the first coordinate that varies.
+std::pair<V, V> segment_of(const V (&d)[3]) {
+  for (int k = 0; k < 3; ++k) {
+    int lo = 0, hi = 0;
+    for (int i = 1; i < 3; ++i) {
+      if (coordinate(d[i], k) < coordinate(d[lo], k)) lo = i;
+      if (coordinate(d[i], k) > coordinate(d[hi], k)) hi = i;
+    }
+    if (lo != hi) return {d[lo], d[hi]};
+  }
+  return {d[0], d[0]};
+}
+
+/// Segment (or point) [s0, s1] against a proper triangle t whose
+/// projection is `tp`: apart when both ends lie strictly on one side of t's
+/// plane; when the segment crosses or touches the plane, it meets t exactly
+/// when the volumes [s0, s1, t_i, t_{i+1}] have no two opposite signs (the
+/// line passes through the closed triangle); when it lies in the plane, the
+/// 2D separating-axis test in the projection: t's three edge lines and the
+/// segment's own line.
+Decided segment_triangle(const V& s0, const V& s1, const V (&t)[3], const Projection& tp, const Signs& signs) {
+  const Plane plane_t = plane(t[0], t[1], t[2]);
+  const int e0 = signs.side(plane_t, t[1], t[2], s0), e1 = signs.side(plane_t, t[1], t[2], s1);
+  if (e0 == e1 && e0 != 0) return Decided::apart;
+  if (e0 != 0 || e1 != 0) {
+    const int v0 = signs.orient(s0, s1, t[0], t[1]), v1 = signs.orient(s0, s1, t[1], t[2]),
+              v2 = signs.orient(s0, s1, t[2], t[0]);
+    const bool positive = v0 > 0 || v1 > 0 || v2 > 0, negative = v0 < 0 || v1 < 0 || v2 < 0;
+    return positive && negative ? Decided::apart : Decided::intersecting;
+  }
+  Point2 seg[3];
+  project(s0, tp.axis, seg[0]);
+  project(s1, tp.axis, seg[1]);
+  project(s1, tp.axis, seg[2]);  // the segment as a degenerate triangle
+  if (edge_separates(tp.points, tp.orientation, seg, signs)) return Decided::apart;
+  const int o0 = signs.orient2d(seg[0], seg[1], tp.points[0]), o1 = signs.orient2d(seg[0], seg[1], tp.points[1]),
+            o2 = signs.orient2d(seg[0], seg[1], tp.points[2]);
+  return o0 != 0 && o0 == o1 && o1 == o2 ? Decided::apart : Decided::intersecting;
+}
+
+/// A flat pair (one triangle lies in the other's plane, or one is
+/// degenerate). Both proper: they lie in one plane, and the 2D
+/// separating-axis test (the six edge lines) on a projection along a
+/// coordinate axis that plane is not parallel to decides, keeping every
+/// orientation it needs. One degenerate: segment against triangle. Both
+/// degenerate: `flat`, for the rational separating-axis test.
+Decided flat(const V (&p)[3], const V (&q)[3], const Signs& signs) {
+  const Projection pp = proper_projection(p, signs), pq = proper_projection(q, signs);
+  if (pp.axis >= 0 && pq.axis >= 0) {
+    Point2 b[3];
+    for (int i = 0; i < 3; ++i) project(q[i], pp.axis, b[i]);
+    const int oq = signs.orient2d(b[0], b[1], b[2]);  // ≠ 0: the same plane as p
+    return edge_separates(pp.points, pp.orientation, b, signs) || edge_separates(b, oq, pp.points, signs)
+               ? Decided::apart
+               : Decided::intersecting;
+  }
+  if (pp.axis >= 0) {
+    const auto [s0, s1] = segment_of(q);
+    return segment_triangle(s0, s1, p, pp, signs);
+  }
+  if (pq.axis >= 0) {
+    const auto [s0, s1] = segment_of(p);
+    return segment_triangle(s0, s1, q, pq, signs);
+  }
+  return Decided::flat;
+}
+
 /// Every |coordinate| ≤ 2²⁹⁹ (the header's range for double input).
 inline bool in_range(const V (&p)[3], const V (&q)[3]) {
   double m = 0;
@@ -133,7 +258,7 @@ inline bool in_range(const V (&p)[3], const V (&q)[3]) {
 }
 
 template <class S>
-[[gnu::noinline, gnu::cold]] bool flat_pair(const Triangle3<S>& a, const Triangle3<S>& b) {
+[[gnu::noinline, gnu::cold]] bool both_degenerate(const Triangle3<S>& a, const Triangle3<S>& b) {
   return intersects_exact(a.template cast<double>(), b.template cast<double>());
 }
 
@@ -143,10 +268,11 @@ bool verdict(const Triangle3<S>& a, const Triangle3<S>& b, bool& exact_ran) {
   const V q[3] = {widen(b.vertices[0]), widen(b.vertices[1]), widen(b.vertices[2])};
   // Float input is always in range (|x| < 2¹²⁸).
   const Signs signs{std::is_same_v<S, float> || in_range(p, q), exact_ran};
-  const Decided d = decide(p, q, signs);
+  Decided d = decide(p, q, signs);
+  if (d == Decided::flat) d = flat(p, q, signs);
   if (d != Decided::flat) return d == Decided::intersecting;
   exact_ran = true;
-  return flat_pair(a, b);
+  return both_degenerate(a, b);
 }
 
 }  // namespace

@@ -28,9 +28,18 @@
 /// vertex is one with σ·s ≥ 0 ≥ σ·s for the other two (σ = −1 turns the
 /// other triangle over), off the plane where possible, so that the factor
 /// (h + h′)(g + g′) above never vanishes — the test then holds with exact
-/// signs, zeros included. When all three vertices of a triangle lie on the
-/// other's plane (coplanar triangles, or a degenerate one, which lies on
-/// every plane through it) the pair goes to the exact separating-axis test.
+/// signs, zeros included.
+/// Flat pairs: when all three vertices of a triangle lie on the other's
+/// plane, either both triangles are proper and lie in one plane — the 2D
+/// separating-axis test (the six edge lines, orient2d) on their projection
+/// along a coordinate axis that plane is not parallel to — or one is
+/// degenerate, a segment (its extreme vertices) or a point, against a proper
+/// triangle: apart when its ends lie strictly on one side of the plane;
+/// when it crosses or touches the plane, it meets the closed triangle
+/// exactly when the volumes [s0, s1, t_i, t_{i+1}] have no two opposite
+/// signs; when it lies in the plane, the 2D test with the triangle's edge
+/// lines and the segment's line. Two degenerate triangles go to the exact
+/// separating-axis test.
 ///
 /// The filter. A predicate is the sum of six products x·y·z of coordinate
 /// differences. Each term passes at most 8 roundings (3 differences, the
@@ -43,10 +52,12 @@
 /// is below 2⁻⁷⁷⁰, added to every bound (float input never underflows: its
 /// differences are multiples of 2⁻¹⁴⁹). Outside that range the filter is
 /// skipped. A sign is certified when |D̂| exceeds the bound; the others are
-/// computed exactly (src/certified/orient3d_exact.cpp: machine integers,
+/// computed exactly (src/certified/orientation_exact.cpp: machine integers,
 /// 512-bit integers or GMP rationals, by the spread of the exponents).
+/// orient2d's filter: each product of two differences passes 3 roundings
+/// and the subtraction one, so 6·u·(|l̂| + |r̂|) + 2⁻¹⁰⁰⁰ bounds its error.
 ///
-/// The flat pairs' exact test (tri_tri_exact_sat.cpp) is the
+/// The two degenerate triangles' exact test (tri_tri_exact_sat.cpp) is the
 /// separating-axis test in GMP rationals over the complete axis set of two
 /// possibly degenerate triangles: the crosses of every two of the six edge
 /// vectors, the in-plane normals n × e when the edges span a plane, and the
@@ -69,7 +80,7 @@ extern template CertifiedResult<double> test_certified(const Triangle3<double>&,
 bool intersects_certified(const Triangle3<float>& a, const Triangle3<float>& b, bool* exact_path = nullptr);
 bool intersects_certified(const Triangle3<double>& a, const Triangle3<double>& b, bool* exact_path = nullptr);
 
-/// The flat pairs' exact test alone, valid for every pair: the
+/// The exact test of two degenerate triangles alone, valid for every pair: the
 /// separating-axis test in GMP rationals over the complete axis set.
 bool intersects_exact(const Triangle3<double>& a, const Triangle3<double>& b);
 

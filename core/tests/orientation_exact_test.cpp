@@ -1,6 +1,7 @@
-// orient3d_exact (the certified kernels' exact stage) against a determinant
-// of another form in GMP rationals: the 4×4 determinant of the homogeneous
-// points (a 1; b 1; c 1; d 1), expanded along the last column. Cases reach
+// orient3d_exact and orient2d_exact (the certified kernels' exact stage)
+// against determinants of another form in GMP rationals: the 4×4 (3×3)
+// determinant of the homogeneous points (a 1; b 1; …), expanded along the
+// last column. Cases reach
 // each of the three integer widths: float-like coordinates, double
 // coordinates within a few binary orders, and spreads from 2⁻³⁰⁰ to 2³⁰⁰,
 // with exactly coplanar points (sign 0) and their one-ulp neighbours.
@@ -11,7 +12,7 @@
 #include <cmath>
 #include <random>
 
-#include "certified/orient3d_exact.hpp"
+#include "certified/orientation_exact.hpp"
 
 namespace sepax {
 namespace {
@@ -96,6 +97,39 @@ TEST(Orient3dExact, ZerosSubnormalsAndLargeNumbers) {
   expect_same(o, o, o, o, "origin", 2);
   expect_same(P(big, 0, 0), P(0, big, 0), P(0, 0, big), P(tiny, tiny, tiny), "big and tiny", 3);
   expect_same(P(big, 0, 0), P(0, big, 0), P(0, 0, big), P(big / 3, big / 3, big / 3), "big", 4);
+}
+
+/// sign det[a 1; b 1; c 1] = (b − a) × (c − a), expanded along the last column.
+int reference_sign_2d(const double (&a)[2], const double (&b)[2], const double (&c)[2]) {
+  const auto m = [](const double (&u)[2], const double (&v)[2]) { return Q(u[0]) * Q(v[1]) - Q(u[1]) * Q(v[0]); };
+  return (m(b, c) - m(a, c) + m(a, b)).sign();
+}
+
+TEST(Orient2dExact, RandomAndCollinearPointsOfEveryWidth) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  std::uniform_int_distribution<int> exponent(-300, 300), small(-64, 64);
+  int zeros = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const int e = i % 3 == 2 ? exponent(rng) : 0;
+    double a[2], b[2], c[2];
+    if (i % 2) {  // random, of every width
+      for (double* v : {a, b, c})
+        for (int k = 0; k < 2; ++k) v[k] = i % 3 == 0 ? double(float(unit(rng))) : std::ldexp(unit(rng), exponent(rng));
+    } else {  // collinear: c = a + t (b − a), t in 2⁻⁴ℤ, exact; then one ulp off
+      for (double* v : {a, b})
+        for (int k = 0; k < 2; ++k) v[k] = std::ldexp(double(small(rng)), e);
+      const double t = small(rng) / 16.0;
+      for (int k = 0; k < 2; ++k) c[k] = a[k] + t * (b[k] - a[k]);
+      zeros += certified::orient2d_exact(a, b, c) == 0;
+      EXPECT_EQ(certified::orient2d_exact(a, b, c), reference_sign_2d(a, b, c)) << "collinear case " << i;
+      c[i % 4 < 2] = std::nextafter(c[i % 4 < 2], i % 8 < 4 ? HUGE_VAL : -HUGE_VAL);
+    }
+    EXPECT_EQ(certified::orient2d_exact(a, b, c), reference_sign_2d(a, b, c))
+        << "case " << i << ": a=(" << a[0] << ", " << a[1] << ") b=(" << b[0] << ", " << b[1] << ") c=(" << c[0]
+        << ", " << c[1] << ")";
+  }
+  EXPECT_GT(zeros, 1400);  // the collinear construction did produce zeros
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
-// orient3d_exact (orient3d_exact.hpp). Every double is an integer times a
-// power of two; scaled by the smallest such power among the predicate's
-// twelve coordinates, all become integers of at most `bits` bits, and the
-// determinant of their differences — a polynomial of degree 3, whose sign
-// the positive scale does not change — is computed in 512-bit integers
-// of three widths. Differences take bits + 1 bits, products of three
+// orient3d_exact and orient2d_exact (orientation_exact.hpp). Every double is
+// an integer times a power of two; scaled by the smallest such power among
+// the predicate's coordinates, all become integers of at most `bits` bits,
+// and the determinant of their differences — a polynomial of degree 3 (2),
+// whose sign the positive scale does not change — is computed in integers
+// of three widths. orient3d: Differences take bits + 1 bits, products of three
 // 3·bits + 3, the sum of six 3·bits + 6.
 //  - bits ≤ 61 (float input, and double input within a few binary orders of
 //    magnitude): 64-bit coordinates, 128-bit 2×2 minors (≤ 2¹²⁵), and the
@@ -12,7 +12,9 @@
 //    integers took 530–650 ns).
 //  - bits ≤ 168: Boost.Multiprecision's 512-bit cpp_int (no allocation).
 //  - wider spreads (coordinates from 2⁻¹⁰⁰ to 2¹⁰⁰): GMP rationals.
-#include "certified/orient3d_exact.hpp"
+// orient2d: products of two 62-bit differences fit 128 bits (bits ≤ 61),
+// else GMP rationals.
+#include "certified/orientation_exact.hpp"
 
 #include "certified/rational_vec.hpp"
 
@@ -87,36 +89,67 @@ int det_sign(const std::array<T, 12>& v) {
   return det.sign();
 }
 
+/// The predicate's coordinates as integers x / 2^lowest of at most `bits`
+/// bits (bits = 0: all zero).
+template <std::size_t N>
+struct Scaled {
+  std::array<Dyadic, N> q{};
+  int lowest = INT_MAX;
+  int bits = 0;
+
+  explicit Scaled(const std::array<double, N>& x) {
+    int highest = INT_MIN;
+    for (std::size_t k = 0; k < N; ++k) {
+      if (x[k] == 0) continue;
+      q[k] = dyadic(x[k]);
+      const int width = std::bit_width(static_cast<std::uint64_t>(q[k].m < 0 ? -q[k].m : q[k].m));
+      lowest = std::min(lowest, q[k].e);
+      highest = std::max(highest, q[k].e + width);
+    }
+    bits = lowest == INT_MAX ? 0 : highest - lowest;
+  }
+  template <class Int>
+  std::array<Int, N> integers() const {
+    std::array<Int, N> v{};
+    for (std::size_t k = 0; k < N; ++k)
+      if (q[k].m != 0) v[k] = Int(q[k].m) << (q[k].e - lowest);
+    return v;
+  }
+};
+
+template <class T, std::size_t N>
+std::array<Rational, N> rationals(const std::array<T, N>& x) {
+  std::array<Rational, N> v;
+  for (std::size_t k = 0; k < N; ++k) v[k] = Rational(x[k]);
+  return v;
+}
+
 }  // namespace
 
 int orient3d_exact(const Vec3<double>& a, const Vec3<double>& b, const Vec3<double>& c, const Vec3<double>& d) {
   const std::array<double, 12> x = {a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2]};
-  std::array<Dyadic, 12> q;
-  int lowest = INT_MAX, highest = INT_MIN;
-  for (std::size_t k = 0; k < 12; ++k) {
-    if (x[k] == 0) continue;
-    q[k] = dyadic(x[k]);
-    const int width = std::bit_width(static_cast<std::uint64_t>(q[k].m < 0 ? -q[k].m : q[k].m));
-    lowest = std::min(lowest, q[k].e);
-    highest = std::max(highest, q[k].e + width);
+  const Scaled<12> s(x);
+  if (s.bits == 0) return 0;  // four times the origin
+  if (s.bits <= kMachineBits) return det_sign_machine(s.integers<std::int64_t>());
+  if (s.bits <= kWideBits) return det_sign(s.integers<boost::multiprecision::int512_t>());
+  return det_sign(rationals(x));
+}
+
+int orient2d_exact(const double (&a)[2], const double (&b)[2], const double (&c)[2]) {
+  const std::array<double, 6> x = {a[0], a[1], b[0], b[1], c[0], c[1]};
+  const Scaled<6> s(x);
+  const auto sign = [](const auto& v) {
+    using T = std::decay_t<decltype(v[0])>;
+    const T l = T(v[2] - v[0]) * T(v[5] - v[1]), r = T(v[3] - v[1]) * T(v[4] - v[0]);
+    return l > r ? 1 : (l < r ? -1 : 0);
+  };
+  if (s.bits == 0) return 0;
+  if (s.bits <= kMachineBits) {
+    const auto v = s.integers<std::int64_t>();
+    const i128 l = i128(v[2] - v[0]) * (v[5] - v[1]), r = i128(v[3] - v[1]) * (v[4] - v[0]);
+    return l > r ? 1 : (l < r ? -1 : 0);
   }
-  if (lowest == INT_MAX) return 0;  // four times the origin
-  if (highest - lowest <= kMachineBits) {
-    std::array<std::int64_t, 12> v{};
-    for (std::size_t k = 0; k < 12; ++k)
-      if (q[k].m != 0) v[k] = q[k].m << (q[k].e - lowest);
-    return det_sign_machine(v);
-  }
-  if (highest - lowest <= kWideBits) {
-    using Int = boost::multiprecision::int512_t;
-    std::array<Int, 12> v;
-    for (std::size_t k = 0; k < 12; ++k)
-      if (q[k].m != 0) v[k] = Int(q[k].m) << (q[k].e - lowest);
-    return det_sign(v);
-  }
-  std::array<Rational, 12> v;
-  for (std::size_t k = 0; k < 12; ++k) v[k] = Rational(x[k]);
-  return det_sign(v);
+  return sign(rationals(x));
 }
 
 }  // namespace sepax::certified
