@@ -1,5 +1,6 @@
 """The report's certified-kernels section: kernels whose verdict is the exact
-one (ids with the mode test_certified). Per kernel × family: the cases, the
+one (ids whose mode starts with test_certified: the scalar kernels and the
+certified batch). Per kernel × family: the cases, the
 verdicts that differ from the exact one (must be none, not even boundary),
 how often exact arithmetic ran (the verify rows' answer_paths "full"), and,
 with benchmark input, the time per test beside the query's references (ODE's
@@ -11,7 +12,7 @@ from __future__ import annotations
 from .document import Heading, Para, Strong, Table
 from .formatting import fmt_ns, fmt_share, kernel_cell
 
-CERTIFIED_MODE = "/test_certified/"
+CERTIFIED_MODE = "/test_certified"
 
 # What a certified kernel's time is compared with, per query.
 REFERENCES = {"obb_obb": ["ode/box_touches_box", "obb_obb/test_static"], "tri_obb": ["tri_obb/test_static"],

@@ -5,6 +5,7 @@
 #include "sepax/core/static/tri_tri_certified.hpp"
 
 #include "certified/orientation_exact.hpp"
+#include "sepax/core/mutant.hpp"
 
 #include <cmath>
 #include <type_traits>
@@ -40,13 +41,17 @@ inline Plane plane(const V& a, const V& b, const V& c) {
           {std::fabs(xa) + std::fabs(xb), std::fabs(ya) + std::fabs(yb), std::fabs(za) + std::fabs(zb)}};
 }
 
+/// Mutant certified_tri_tri_no_bound (mutant_catalog.hpp): every rounded
+/// sign trusted as it is (a constant 1 unless planted).
+inline double bound_scale() { return mutant("certified_tri_tri_no_bound") ? 0.0 : 1.0; }
+
 /// The filter's sign of [a, b, c, d] for the plane (a, b, c): +1, −1, or 0
 /// when it cannot tell (the header's bound 9·u·P̂ + 2⁻⁷⁷⁰).
 inline int filtered_side(const Plane& pl, const V& d) {
   const V w = sub(d, pl.origin);
   const double det = pl.n.x * w.x + pl.n.y * w.y + pl.n.z * w.z;
   const double perm = pl.perm.x * std::fabs(w.x) + pl.perm.y * std::fabs(w.y) + pl.perm.z * std::fabs(w.z);
-  const double bound = 9 * 0x1p-53 * perm + 0x1p-770;
+  const double bound = (9 * 0x1p-53 * perm + 0x1p-770) * bound_scale();
   return det > bound ? 1 : (det < -bound ? -1 : 0);
 }
 
@@ -64,7 +69,7 @@ inline void project(const V& v, int k, Point2& out) {
 inline int filtered_orient2d(const Point2& a, const Point2& b, const Point2& c) {
   const double l = (b[0] - a[0]) * (c[1] - a[1]), r = (b[1] - a[1]) * (c[0] - a[0]);
   const double det = l - r;
-  const double bound = 6 * 0x1p-53 * (std::fabs(l) + std::fabs(r)) + 0x1p-1000;
+  const double bound = (6 * 0x1p-53 * (std::fabs(l) + std::fabs(r)) + 0x1p-1000) * bound_scale();
   return det > bound ? 1 : (det < -bound ? -1 : 0);
 }
 

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <type_traits>
 #include <utility>
 
 #include "registry/registry_entries.hpp"
@@ -15,6 +17,7 @@
 #include "sepax/core/static/tri_tri.hpp"
 #include "sepax/core/static/tri_tri_batch.hpp"
 #include "sepax/core/static/tri_tri_certified.hpp"
+#include "sepax/core/static/tri_tri_certified_batch.hpp"
 
 namespace sepax::registry_detail {
 namespace {
@@ -116,13 +119,14 @@ StaticResult<S> obb_obb_eps(const Obb3<S>& a, const Obb3<S>& b) {
 // judge derives the band that opens (oracle/classify.hpp, method_bias).
 constexpr KernelBias kGottschalk{BiasMethod::epsilon_on_rotation, 1e-6, std::nullopt};
 
-// A batch kernel (obb_obb_batch.hpp, tri_tri_batch.hpp): `test` runs the real
-// batch loop on batches of one, so verify judges the vectorised code path
-// itself; prepare_set lays the whole set out as structure of arrays. The
-// kernel is found by argument-dependent lookup in Batch's namespace.
-template <class S, class Shape, template <class> class Batch>
-KernelInfo batch_entry() {
-  KernelInfo k = info<S, Shape, Shape>("test_static_batch", KernelMode::static_test);
+// A batch kernel (obb_obb_batch.hpp, tri_tri_batch.hpp,
+// tri_tri_certified_batch.hpp): `test` runs the real batch loop on batches of
+// one, so verify judges the vectorised code path itself; prepare_set lays the
+// whole set out as structure of arrays. `run` calls the batch function; `path`
+// (optional) says which path a pair takes.
+template <class S, class Shape, template <class> class Batch, class Run, class Path>
+KernelInfo batch_entry(std::string_view mode, Run run, Path path) {
+  KernelInfo k = info<S, Shape, Shape>(mode, KernelMode::static_test);
   k.reports_axis = false;  // the batch forms name no axis
   const auto batches = [](std::span<const ShapePair> pairs) {
     auto as = std::make_shared<Batch<S>>(), bs = std::make_shared<Batch<S>>();
@@ -136,36 +140,66 @@ KernelInfo batch_entry() {
     }
     return std::pair{as, bs};
   };
-  k.test = [batches](const ShapePair& p) {
+  k.test = [batches, run, path](const ShapePair& p) {
     const auto [as, bs] = batches(std::span<const ShapePair>(&p, 1));
     std::uint8_t hit = 0;
-    test_static_batch(*as, *bs, std::span<std::uint8_t>(&hit, 1));
+    run(*as, *bs, std::span<std::uint8_t>(&hit, 1));
     StaticOutcome out;
     out.intersects = hit != 0;
-    // Which path answered: the triangle batch's fast path flags the pairs its
-    // full path decides (the same lane code the loops run, one pair).
-    if constexpr (std::is_same_v<Shape, Triangle3<S>>) {
+    if constexpr (!std::is_same_v<Path, std::nullptr_t>) {
       Shape a, b;
       load(p, a, b);
-      out.path = tri_tri::detail::lane_verdict(tri_tri::detail::lane(a), tri_tri::detail::lane(b)).needs_scalar
-                     ? StaticPath::full
-                     : StaticPath::fast;
+      out.path = path(a, b);
     }
     return out;
   };
-  k.prepare_set = [batches](std::span<const ShapePair> pairs) -> SetRunner {
+  k.prepare_set = [batches, run](std::span<const ShapePair> pairs) -> SetRunner {
     const auto both = batches(pairs);
     // Named copies: clang 14 cannot capture structured bindings.
     const auto as = both.first;
     const auto bs = both.second;
     auto hits = std::make_shared<std::vector<std::uint8_t>>(pairs.size());
-    return [as, bs, hits] {
-      test_static_batch(*as, *bs, *hits);
+    return [as, bs, hits, run] {
+      run(*as, *bs, *hits);
       std::size_t n = 0;
       for (std::uint8_t h : *hits) n += h;
       return n;
     };
   };
+  return k;
+}
+
+template <class S, class Shape, template <class> class Batch>
+KernelInfo batch_entry() {
+  const auto run = [](const Batch<S>& a, const Batch<S>& b, std::span<std::uint8_t> out) {
+    test_static_batch(a, b, out);
+  };
+  if constexpr (std::is_same_v<Shape, Triangle3<S>>) {
+    // Which path answered: the triangle batch's fast path flags the pairs its
+    // full path decides (the same lane code the loops run, one pair).
+    return batch_entry<S, Shape, Batch>("test_static_batch", run, [](const Shape& a, const Shape& b) {
+      return tri_tri::detail::lane_verdict(tri_tri::detail::lane(a), tri_tri::detail::lane(b)).needs_scalar
+                 ? StaticPath::full
+                 : StaticPath::fast;
+    });
+  } else {
+    return batch_entry<S, Shape, Batch>("test_static_batch", run, nullptr);
+  }
+}
+
+// The certified triangle batch: exact verdicts; "full" when the lanes leave
+// the pair to the scalar certified kernel.
+template <class S>
+KernelInfo certified_batch_entry() {
+  KernelInfo k = batch_entry<S, Triangle3<S>, tri_tri::TriangleBatch>(
+      "test_certified_batch",
+      [](const tri_tri::TriangleBatch<S>& a, const tri_tri::TriangleBatch<S>& b, std::span<std::uint8_t> out) {
+        tri_tri::test_certified_batch(a, b, out);
+      },
+      [](const Triangle3<S>& a, const Triangle3<S>& b) {
+        return tri_tri::detail::certified_lane_decides(a, b) ? StaticPath::fast : StaticPath::full;
+      });
+  k.exact_verdicts = true;
   return k;
 }
 
@@ -192,6 +226,8 @@ std::vector<KernelInfo> make_static_registry() {
       // Orientation predicates: a verdict without a separating axis.
       certified_entry<&tri_tri::test_certified<float>, &tri_tri_verdict<float>, float, Triangle3f, Triangle3f>(false),
       certified_entry<&tri_tri::test_certified<double>, &tri_tri_verdict<double>, double, Triangle3d, Triangle3d>(false),
+      certified_batch_entry<float>(),
+      certified_batch_entry<double>(),
   };
 }
 

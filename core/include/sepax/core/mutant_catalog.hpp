@@ -15,7 +15,7 @@ struct MutantInfo {
   std::string_view bug;     ///< what is wrong, in a few words
 };
 
-inline constexpr std::array<MutantInfo, 41> kMutantCatalog{{
+inline constexpr std::array<MutantInfo, 42> kMutantCatalog{{
     {"obb_face_ge", "obb_obb test_static", "`>=` for `>` on A's face axes: touching boxes separated"},
     {"obb_cij_transposed", "obb_obb test_static", "c_ij taken as A_j·B_i (swapped indices)"},
     {"obb_face_missing_abs", "obb_obb test_static", "B's radius on A_i from the signed c_ij (missing |·|)"},
@@ -56,6 +56,8 @@ inline constexpr std::array<MutantInfo, 41> kMutantCatalog{{
     {"manifold_no_far_face_clip", "obb_obb find_manifold", "the incident face not clipped to the reference box's far face"},
     {"sphere_sweep_later_root", "sphere_sphere sweep", "the later root of the quadratic taken as the first contact"},
     {"certified_no_bound", "obb_obb test_certified", "the filter's error bound dropped: a rounded gap's sign taken as exact"},
+    {"certified_tri_tri_no_bound", "tri_tri test_certified(_batch)",
+     "the predicates' error bound dropped: a rounded orientation's sign taken as exact"},
     {"obb_to_aabb_nearest", "obb_to_aabb", "bounds rounded to nearest: the AABB can cut the box by an ulp"},
 }};
 
