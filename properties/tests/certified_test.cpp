@@ -10,10 +10,13 @@
 #include <rapidcheck.h>
 
 #include <cmath>
+#include <type_traits>
+#include <utility>
 #include <tuple>
 
 #include "property_support.hpp"
 #include "sepax/core/static/obb_obb_certified.hpp"
+#include "sepax/core/static/obb_obb_certified_batch.hpp"
 #include "sepax/core/static/tri_obb_certified.hpp"
 #include "sepax/core/static/tri_tri_certified.hpp"
 #include "sepax/core/static/tri_tri_certified_batch.hpp"
@@ -122,36 +125,54 @@ INSTANTIATE_TEST_SUITE_P(Families, CertifiedTriTriExactPath, ::testing::ValuesIn
                            return s;
                          });
 
-// The certified triangle batch, both copies of its loop (AVX2 where the CPU
-// has it, and the x86-64 baseline): every verdict equals the exact oracle's,
-// on every family and scalar, and the lanes themselves decide most pairs
-// outside the families built on exact contact (else the batch would only be
-// the scalar kernel).
-class CertifiedTriTriBatch : public ::testing::TestWithParam<Param> {};
+// The certified batches (OBB-OBB and triangle-triangle), both copies of
+// their loops (AVX2 where the CPU has it, and the x86-64 baseline): every
+// verdict equals the exact oracle's, on every family and scalar, and the
+// lanes themselves decide most pairs of the families not built on contact
+// (else the batch would only be the scalar kernel) and no exactly touching
+// pair (a sign no rounded value can show).
+class CertifiedBatch : public ::testing::TestWithParam<Param> {};
 
-template <class S>
-void check_batch(gen::Family family, ScalarKind scalar, const std::string& name) {
+template <class S, class Batch, class Shape>
+void check_batch(gen::Family family, Query query, ScalarKind scalar, const std::string& name) {
   constexpr std::uint64_t kSeed = 20261126, kCount = 2000;
-  tri_tri::TriangleBatch<S> as, bs;
+  Batch as, bs;
   std::vector<ShapePair> pairs;
+  const auto shapes = [&](const ShapePair& p) {
+    if constexpr (std::is_same_v<Shape, Obb3<S>>) {
+      return std::pair{p.obb_a.cast<S>(), p.obb_b.cast<S>()};
+    } else {
+      return std::pair{p.tri_a.cast<S>(), p.tri_b.cast<S>()};
+    }
+  };
   for (std::uint64_t i = 0; i < kCount; ++i) {
-    pairs.push_back(gen::generate(family, Query::tri_tri, scalar, kSeed, i));
-    as.push_back(pairs.back().tri_a.cast<S>());
-    bs.push_back(pairs.back().tri_b.cast<S>());
+    pairs.push_back(gen::generate(family, query, scalar, kSeed, i));
+    const auto [a, b] = shapes(pairs.back());
+    as.push_back(a);
+    bs.push_back(b);
   }
   std::vector<std::uint8_t> dispatched(kCount), baseline(kCount);
-  tri_tri::test_certified_batch(as, bs, dispatched);
-  tri_tri::detail::test_certified_batch_baseline(as, bs, baseline);
+  if constexpr (std::is_same_v<Shape, Obb3<S>>) {
+    obb_obb::test_certified_batch(as, bs, dispatched);
+    obb_obb::detail::test_certified_batch_baseline(as, bs, baseline);
+  } else {
+    tri_tri::test_certified_batch(as, bs, dispatched);
+    tri_tri::detail::test_certified_batch_baseline(as, bs, baseline);
+  }
   std::size_t decided = 0, wrong = 0;
   for (std::uint64_t i = 0; i < kCount; ++i) {
     const bool truth = oracle::sat_exact(pairs[i]);
-    const Triangle3<S> a = pairs[i].tri_a.cast<S>(), b = pairs[i].tri_b.cast<S>();
-    decided += tri_tri::detail::certified_lane_decides(a, b);
+    const auto [a, b] = shapes(pairs[i]);
+    if constexpr (std::is_same_v<Shape, Obb3<S>>) {
+      decided += obb_obb::detail::certified_lane_decides(a, b);
+    } else {
+      decided += tri_tri::detail::certified_lane_decides(a, b);
+    }
     if ((dispatched[i] != 0) != truth || (baseline[i] != 0) != truth) {
       if (++wrong > 3) continue;
       ADD_FAILURE() << name << ": case " << i << " batch " << int(dispatched[i]) << ", baseline "
                     << int(baseline[i]) << ", exact " << truth
-                    << " (seeded: ./properties_tests --gtest_filter='Families/CertifiedTriTriBatch.*' replays it)";
+                    << " (seeded: ./properties_tests --gtest_filter='Families/CertifiedBatch.*' replays it)";
       Counterexample::remember(pairs[i], scalar, std::string(gen::to_string(family)));
       Counterexample::save(name + "_" + std::to_string(i));
     }
@@ -159,31 +180,42 @@ void check_batch(gen::Family family, ScalarKind scalar, const std::string& name)
   EXPECT_EQ(wrong, 0u) << name;
   const double share = double(decided) / kCount;
   ::testing::Test::RecordProperty("lane_share", std::to_string(share));
-  if (family == gen::Family::random || family == gen::Family::parallel_edges) {
+  // Float pairs of these families need exact arithmetic only at exact
+  // contact (a few %); double ones also within ~1e-14 of it, by design.
+  const bool clear = family == gen::Family::random || family == gen::Family::scale ||
+                     (query == Query::tri_tri && family == gen::Family::parallel_edges);
+  if (clear && scalar == ScalarKind::float32) {
     EXPECT_GT(share, 0.7) << name << ": the lanes decided too few pairs";
   } else if (family == gen::Family::touching) {
     EXPECT_EQ(share, 0.0) << name << ": an exactly touching pair decided in the lanes' rounded arithmetic";
   }
 }
 
-TEST_P(CertifiedTriTriBatch, EveryVerdictIsTheExactOne) {
+TEST_P(CertifiedBatch, EveryVerdictIsTheExactOne) {
   const auto [family, query, scalar] = GetParam();
   const std::string name = "certified_batch/" + label(family, query, scalar);
-  if (scalar == ScalarKind::float32) {
-    check_batch<float>(family, scalar, name);
+  const bool single = scalar == ScalarKind::float32;
+  if (query == Query::obb_obb) {
+    if (single) {
+      check_batch<float, obb_obb::ObbBatch<float>, Obb3<float>>(family, query, scalar, name);
+    } else {
+      check_batch<double, obb_obb::ObbBatch<double>, Obb3<double>>(family, query, scalar, name);
+    }
+  } else if (single) {
+    check_batch<float, tri_tri::TriangleBatch<float>, Triangle3<float>>(family, query, scalar, name);
   } else {
-    check_batch<double>(family, scalar, name);
+    check_batch<double, tri_tri::TriangleBatch<double>, Triangle3<double>>(family, query, scalar, name);
   }
 }
 
-std::vector<Param> tri_tri_params() {
+std::vector<Param> batch_params() {
   std::vector<Param> out;
   for (const Param& p : every_family_query_scalar())
-    if (std::get<1>(p) == Query::tri_tri) out.push_back(p);
+    if (std::get<1>(p) != Query::tri_obb) out.push_back(p);
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Families, CertifiedTriTriBatch, ::testing::ValuesIn(tri_tri_params()),
+INSTANTIATE_TEST_SUITE_P(Families, CertifiedBatch, ::testing::ValuesIn(batch_params()),
                          family_query_scalar_name<::testing::TestParamInfo<Param>>);
 
 // Two axis-aligned unit cubes moved apart along x by k ulps of the contact

@@ -5,6 +5,7 @@
 // tri_tri::intersects_certified.
 #include "sepax/core/static/tri_tri_certified_batch.hpp"
 
+#include "certified/batch_dispatch.hpp"
 #include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/assert.hpp"
 
@@ -14,30 +15,24 @@
 namespace sepax::tri_tri {
 
 namespace certified_avx2 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define SEPAX_CERTIFIED_TRI_HAVE_AVX2 1
 // Compiled with -mavx2 -mfma (tri_tri_certified_batch_avx2.cpp).
 void run(const detail::TriBatchView<float>& a, const detail::TriBatchView<float>& b, std::size_t n, std::uint8_t* out,
          bool no_bound);
 void run(const detail::TriBatchView<double>& a, const detail::TriBatchView<double>& b, std::size_t n,
          std::uint8_t* out, bool no_bound);
-#endif
 }  // namespace certified_avx2
 
 namespace {
 
 template <class S>
-void dispatch(const TriangleBatch<S>& a, const TriangleBatch<S>& b, std::span<std::uint8_t> out) {
-  SEPAX_ASSERT(a.size() == b.size() && out.size() >= a.size(), "batch sizes differ");
-  const detail::TriBatchView<S> va(a), vb(b);
+void dispatch(const detail::TriBatchView<S>& va, const detail::TriBatchView<S>& vb, std::size_t n, std::uint8_t* out) {
   // Mutant certified_tri_tri_no_bound (mutant_catalog.hpp), asked here, once.
-  const bool no_bound = mutant("certified_tri_tri_no_bound");
-#ifdef SEPAX_CERTIFIED_TRI_HAVE_AVX2
-  static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  if (avx2) return certified_avx2::run(va, vb, a.size(), out.data(), no_bound);
-#endif
-  if (no_bound) return certified_baseline::pairwise<S, true>(va, vb, a.size(), out.data());
-  certified_baseline::pairwise(va, vb, a.size(), out.data());
+  sepax::certified::run_copy(
+      mutant("certified_tri_tri_no_bound"), [&](bool no_bound) { certified_avx2::run(va, vb, n, out, no_bound); },
+      [&](bool no_bound) {
+        if (no_bound) return certified_baseline::pairwise<S, true>(va, vb, n, out);
+        certified_baseline::pairwise(va, vb, n, out);
+      });
 }
 
 template <class S>
@@ -45,17 +40,20 @@ bool decides(const Triangle3<S>& a, const Triangle3<S>& b) {
   if (mutant("certified_tri_tri_no_bound"))
     return (certified_baseline::certified_lane_code<int, true>(detail::lane(a), detail::lane(b)) &
             certified_baseline::kUndecided) == 0;
-  return (certified_baseline::certified_lane_code<int, false>(detail::lane(a), detail::lane(b)) & certified_baseline::kUndecided) == 0;
+  return (certified_baseline::certified_lane_code<int, false>(detail::lane(a), detail::lane(b)) &
+          certified_baseline::kUndecided) == 0;
 }
 
 }  // namespace
 
 void test_certified_batch(const TriangleBatch<float>& a, const TriangleBatch<float>& b, std::span<std::uint8_t> out) {
-  dispatch(a, b, out);
+  SEPAX_ASSERT(a.size() == b.size() && out.size() >= a.size(), "batch sizes differ");
+  dispatch(detail::TriBatchView<float>(a), detail::TriBatchView<float>(b), a.size(), out.data());
 }
 void test_certified_batch(const TriangleBatch<double>& a, const TriangleBatch<double>& b,
                           std::span<std::uint8_t> out) {
-  dispatch(a, b, out);
+  SEPAX_ASSERT(a.size() == b.size() && out.size() >= a.size(), "batch sizes differ");
+  dispatch(detail::TriBatchView<double>(a), detail::TriBatchView<double>(b), a.size(), out.data());
 }
 
 namespace detail {

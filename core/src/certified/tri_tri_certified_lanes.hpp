@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "certified/certified_blocks.hpp"
 #include "sepax/core/static/tri_tri_certified.hpp"
 #include "sepax/core/static/tri_tri_certified_batch.hpp"
 
@@ -19,8 +20,8 @@
 
 namespace sepax::tri_tri::SEPAX_CERTIFIED_ISA {
 
-inline constexpr int kIntersects = 1;
-inline constexpr int kUndecided = 2;
+using sepax::certified::kIntersects;
+using sepax::certified::kUndecided;
 
 SEPAX_FORCE_INLINE double abs_(double x) { return __builtin_fabs(x); }  // a select would stop the vectoriser
 
@@ -133,31 +134,18 @@ SEPAX_FORCE_INLINE Mask certified_lane_code(const detail::TriLane<S>& A, const d
   return (intersects ? Mask(kIntersects) : Mask(0)) | (decided ? Mask(0) : Mask(kUndecided));
 }
 
-/// Every pair: the lanes over blocks of 256, then the scalar certified
-/// kernel on the undecided ones. Codes as wide as S keep the vectoriser's
-/// lanes full.
+/// Every pair: the lanes, then the scalar certified kernel on the pairs
+/// they leave undecided (certified_blocks.hpp).
 template <class S, bool NoBound = false>
 inline void pairwise(const detail::TriBatchView<S>& a, const detail::TriBatchView<S>& b, std::size_t n,
                      std::uint8_t* __restrict out) {
-  using Mask = std::conditional_t<sizeof(S) == 4, std::int32_t, std::int64_t>;
-  constexpr std::size_t kBlock = 256;
-  Mask code[kBlock];
   const detail::TriBatchView<S> va = a, vb = b;
-  for (std::size_t base = 0; base < n; base += kBlock) {
-    const std::size_t m = n - base < kBlock ? n - base : kBlock;
-    for (std::size_t k = 0; k < m; ++k)
-      code[k] = certified_lane_code<Mask, NoBound>(detail::lane(va, base + k), detail::lane(vb, base + k));
-    for (std::size_t k = 0; k < m; ++k) {
-      if (code[k] & kUndecided) {
-        const std::size_t i = base + k;
-        out[i] = intersects_certified(detail::triangle(detail::lane(va, i)), detail::triangle(detail::lane(vb, i)))
-                     ? 1
-                     : 0;
-      } else {
-        out[base + k] = std::uint8_t(code[k] & kIntersects);
-      }
-    }
-  }
+  sepax::certified::decide_in_blocks<S>(
+      n,
+      [&](std::size_t k) {
+        return certified_lane_code<sepax::certified::LaneMask<S>, NoBound>(detail::lane(va, k), detail::lane(vb, k));
+      },
+      [&](std::size_t k) { return intersects_certified(detail::triangle(detail::lane(va, k)), detail::triangle(detail::lane(vb, k))); }, out);
 }
 
 }  // namespace sepax::tri_tri::SEPAX_CERTIFIED_ISA

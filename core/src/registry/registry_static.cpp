@@ -11,6 +11,7 @@
 #include "sepax/core/static/obb_obb.hpp"
 #include "sepax/core/static/obb_obb_batch.hpp"
 #include "sepax/core/static/obb_obb_certified.hpp"
+#include "sepax/core/static/obb_obb_certified_batch.hpp"
 #include "sepax/core/static/set_runner.hpp"
 #include "sepax/core/static/tri_obb.hpp"
 #include "sepax/core/static/tri_obb_certified.hpp"
@@ -187,17 +188,20 @@ KernelInfo batch_entry() {
   }
 }
 
-// The certified triangle batch: exact verdicts; "full" when the lanes leave
-// the pair to the scalar certified kernel.
-template <class S>
+// A certified batch (obb_obb_certified_batch.hpp, tri_tri_certified_batch.hpp):
+// exact verdicts; "full" when the lanes leave the pair to the scalar
+// certified kernel. Both are found by argument-dependent lookup.
+template <class S, class Shape, template <class> class Batch>
 KernelInfo certified_batch_entry() {
-  KernelInfo k = batch_entry<S, Triangle3<S>, tri_tri::TriangleBatch>(
+  KernelInfo k = batch_entry<S, Shape, Batch>(
       "test_certified_batch",
-      [](const tri_tri::TriangleBatch<S>& a, const tri_tri::TriangleBatch<S>& b, std::span<std::uint8_t> out) {
-        tri_tri::test_certified_batch(a, b, out);
-      },
-      [](const Triangle3<S>& a, const Triangle3<S>& b) {
-        return tri_tri::detail::certified_lane_decides(a, b) ? StaticPath::fast : StaticPath::full;
+      [](const Batch<S>& a, const Batch<S>& b, std::span<std::uint8_t> out) { test_certified_batch(a, b, out); },
+      [](const Shape& a, const Shape& b) {
+        if constexpr (std::is_same_v<Shape, Obb3<S>>) {
+          return obb_obb::detail::certified_lane_decides(a, b) ? StaticPath::fast : StaticPath::full;
+        } else {
+          return tri_tri::detail::certified_lane_decides(a, b) ? StaticPath::fast : StaticPath::full;
+        }
       });
   k.exact_verdicts = true;
   return k;
@@ -215,6 +219,8 @@ std::vector<KernelInfo> make_static_registry() {
       certified_entry<&obb_obb::test_certified<double>, &obb_obb_verdict<double>, double, Obb3d, Obb3d>(),
       batch_entry<float, Obb3f, obb_obb::ObbBatch>(),
       batch_entry<double, Obb3d, obb_obb::ObbBatch>(),
+      certified_batch_entry<float, Obb3f, obb_obb::ObbBatch>(),
+      certified_batch_entry<double, Obb3d, obb_obb::ObbBatch>(),
       static_entry<&tri_obb_static<float>, float, Triangle3f, Obb3f>("test_static"),
       static_entry<&tri_obb_static<double>, double, Triangle3d, Obb3d>("test_static"),
       certified_entry<&tri_obb_certified<float>, &tri_obb_verdict<float>, float, Triangle3f, Obb3f>(),
@@ -226,8 +232,8 @@ std::vector<KernelInfo> make_static_registry() {
       // Orientation predicates: a verdict without a separating axis.
       certified_entry<&tri_tri::test_certified<float>, &tri_tri_verdict<float>, float, Triangle3f, Triangle3f>(false),
       certified_entry<&tri_tri::test_certified<double>, &tri_tri_verdict<double>, double, Triangle3d, Triangle3d>(false),
-      certified_batch_entry<float>(),
-      certified_batch_entry<double>(),
+      certified_batch_entry<float, Triangle3f, tri_tri::TriangleBatch>(),
+      certified_batch_entry<double, Triangle3d, tri_tri::TriangleBatch>(),
   };
 }
 
