@@ -5,14 +5,14 @@
 // each of the three integer widths: float-like coordinates, double
 // coordinates within a few binary orders, and spreads from 2⁻³⁰⁰ to 2³⁰⁰,
 // with exactly coplanar points (sign 0) and their one-ulp neighbours.
+#include "certified/orientation_exact.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
 #include <boost/multiprecision/gmp.hpp>
 #include <cmath>
 #include <random>
-
-#include "certified/orientation_exact.hpp"
 
 namespace sepax {
 namespace {
@@ -99,9 +99,46 @@ TEST(Orient3dExact, ZerosSubnormalsAndLargeNumbers) {
   expect_same(P(big, 0, 0), P(0, big, 0), P(0, 0, big), P(big / 3, big / 3, big / 3), "big", 4);
 }
 
+TEST(Orient3dIntegers, CommonIntegersGiveTheSameSigns) {
+  // Six points converted once (as the certified triangle test does), every
+  // predicate over them: coplanar quadruples included.
+  std::mt19937_64 rng(5);
+  std::uniform_int_distribution<int> small(-64, 64);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  int converted = 0, zeros = 0;
+  for (int i = 0; i < 500; ++i) {
+    P pts[6];
+    for (int k = 0; k < 3; ++k)
+      pts[k] = i % 2 ? P(small(rng), small(rng), small(rng)) : P(float(unit(rng)), float(unit(rng)), float(unit(rng)));
+    for (int k = 3; k < 6; ++k)
+      pts[k] = pts[0] + (small(rng) / 16.0) * (pts[1] - pts[0]) + (small(rng) / 16.0) * (pts[2] - pts[0]);
+    if (i % 3 == 0) pts[5][i % 3] = std::nextafter(pts[5][i % 3], 1e300);
+    double x[18];
+    for (int k = 0; k < 6; ++k)
+      for (int j = 0; j < 3; ++j) x[3 * k + j] = pts[k][j];
+    std::int64_t ints[18];
+    if (!certified::to_common_integers(x, ints)) continue;
+    ++converted;
+    for (int a = 0; a < 6; ++a)
+      for (int d = 3; d < 6; ++d) {
+        const int b = (a + 1) % 6, c = (a + 2) % 6;
+        const int sign = certified::orient3d_integers(ints + 3 * a, ints + 3 * b, ints + 3 * c, ints + 3 * d);
+        zeros += sign == 0;
+        EXPECT_EQ(sign, reference_sign(pts[a], pts[b], pts[c], pts[d]))
+            << "case " << i << " points " << a << b << c << d;
+      }
+  }
+  EXPECT_GT(converted, 400);  // the conversion ran (hit rate)
+  EXPECT_GT(zeros, 500);      // and coplanar quadruples were met
+  // A spread wider than 61 bits is refused.
+  const double wide[2] = {1.0, 0x1p-80};
+  std::int64_t out[2];
+  EXPECT_FALSE(certified::to_common_integers(wide, out));
+}
+
 /// sign det[a 1; b 1; c 1] = (b − a) × (c − a), expanded along the last column.
 int reference_sign_2d(const double (&a)[2], const double (&b)[2], const double (&c)[2]) {
-  const auto m = [](const double (&u)[2], const double (&v)[2]) { return Q(u[0]) * Q(v[1]) - Q(u[1]) * Q(v[0]); };
+  const auto m = [](const double(&u)[2], const double(&v)[2]) { return Q(u[0]) * Q(v[1]) - Q(u[1]) * Q(v[0]); };
   return (m(b, c) - m(a, c) + m(a, b)).sign();
 }
 
@@ -126,8 +163,8 @@ TEST(Orient2dExact, RandomAndCollinearPointsOfEveryWidth) {
       c[i % 4 < 2] = std::nextafter(c[i % 4 < 2], i % 8 < 4 ? HUGE_VAL : -HUGE_VAL);
     }
     EXPECT_EQ(certified::orient2d_exact(a, b, c), reference_sign_2d(a, b, c))
-        << "case " << i << ": a=(" << a[0] << ", " << a[1] << ") b=(" << b[0] << ", " << b[1] << ") c=(" << c[0]
-        << ", " << c[1] << ")";
+        << "case " << i << ": a=(" << a[0] << ", " << a[1] << ") b=(" << b[0] << ", " << b[1] << ") c=(" << c[0] << ", "
+        << c[1] << ")";
   }
   EXPECT_GT(zeros, 1400);  // the collinear construction did produce zeros
 }

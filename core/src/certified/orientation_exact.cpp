@@ -16,14 +16,14 @@
 // else GMP rationals.
 #include "certified/orientation_exact.hpp"
 
-#include "certified/rational_vec.hpp"
-
 #include <array>
 #include <bit>
 #include <boost/multiprecision/cpp_int.hpp>
 #include <climits>
 #include <cmath>
 #include <cstdint>
+
+#include "certified/rational_vec.hpp"
 
 namespace sepax::certified {
 namespace {
@@ -126,6 +126,33 @@ std::array<Rational, N> rationals(const std::array<T, N>& x) {
 
 }  // namespace
 
+bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out) {
+  constexpr std::size_t kMax = 18;
+  if (x.size() > kMax || out.size() < x.size()) return false;
+  Dyadic q[kMax];
+  int lowest = INT_MAX, highest = INT_MIN;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    if (x[k] == 0) continue;
+    q[k] = dyadic(x[k]);
+    const int width = std::bit_width(static_cast<std::uint64_t>(q[k].m < 0 ? -q[k].m : q[k].m));
+    lowest = std::min(lowest, q[k].e);
+    highest = std::max(highest, q[k].e + width);
+  }
+  if (lowest != INT_MAX && highest - lowest > kMachineBits) return false;
+  for (std::size_t k = 0; k < x.size(); ++k) out[k] = q[k].m == 0 ? 0 : q[k].m << (q[k].e - lowest);
+  return true;
+}
+
+int orient3d_integers(const std::int64_t* a, const std::int64_t* b, const std::int64_t* c, const std::int64_t* d) {
+  return det_sign_machine({a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2]});
+}
+
+int orient2d_integers(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by, std::int64_t cx,
+                      std::int64_t cy) {
+  const i128 l = i128(bx - ax) * (cy - ay), r = i128(by - ay) * (cx - ax);
+  return l > r ? 1 : (l < r ? -1 : 0);
+}
+
 int orient3d_exact(const Vec3<double>& a, const Vec3<double>& b, const Vec3<double>& c, const Vec3<double>& d) {
   const std::array<double, 12> x = {a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2]};
   const Scaled<12> s(x);
@@ -146,8 +173,7 @@ int orient2d_exact(const double (&a)[2], const double (&b)[2], const double (&c)
   if (s.bits == 0) return 0;
   if (s.bits <= kMachineBits) {
     const auto v = s.integers<std::int64_t>();
-    const i128 l = i128(v[2] - v[0]) * (v[5] - v[1]), r = i128(v[3] - v[1]) * (v[4] - v[0]);
-    return l > r ? 1 : (l < r ? -1 : 0);
+    return orient2d_integers(v[0], v[1], v[2], v[3], v[4], v[5]);
   }
   return sign(rationals(x));
 }

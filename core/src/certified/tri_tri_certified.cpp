@@ -4,12 +4,14 @@
 // pairs go to the exact separating-axis test (tri_tri_exact_sat.cpp).
 #include "sepax/core/static/tri_tri_certified.hpp"
 
-#include "certified/orientation_exact.hpp"
-#include "sepax/core/mutant.hpp"
-
 #include <cmath>
+#include <cstdint>
+#include <span>
 #include <type_traits>
 #include <utility>
+
+#include "certified/orientation_exact.hpp"
+#include "sepax/core/mutant.hpp"
 
 namespace sepax::tri_tri {
 namespace {
@@ -57,45 +59,92 @@ inline int filtered_side(const Plane& pl, const V& d) {
 
 inline Vec3<double> vec(const V& v) { return {v.x, v.y, v.z}; }
 
-/// A point projected along coordinate axis k (the plane of the other two).
-using Point2 = double[2];
+/// A point projected along coordinate axis k (the plane of the other two),
+/// with the 3D point it comes from (for the exact stage's integers).
+struct Point2 {
+  double c[2];
+  const V* from;
+  int axis;
+};
 inline void project(const V& v, int k, Point2& out) {
   const double c[3] = {v.x, v.y, v.z};
-  out[0] = c[(k + 1) % 3];
-  out[1] = c[(k + 2) % 3];
+  out.c[0] = c[(k + 1) % 3];
+  out.c[1] = c[(k + 2) % 3];
+  out.from = &v;
+  out.axis = k;
 }
 
 /// The filter's sign of orient2d (the header's bound 6·u·P̂ + 2⁻¹⁰⁰⁰).
 inline int filtered_orient2d(const Point2& a, const Point2& b, const Point2& c) {
-  const double l = (b[0] - a[0]) * (c[1] - a[1]), r = (b[1] - a[1]) * (c[0] - a[0]);
+  const double l = (b.c[0] - a.c[0]) * (c.c[1] - a.c[1]), r = (b.c[1] - a.c[1]) * (c.c[0] - a.c[0]);
   const double det = l - r;
   const double bound = (6 * 0x1p-53 * (std::fabs(l) + std::fabs(r)) + 0x1p-1000) * bound_scale();
   return det > bound ? 1 : (det < -bound ? -1 : 0);
 }
 
 /// The predicates' exact signs: the filter's where it decides, else the
-/// integer (or rational) determinant; `exact_ran` records the second.
+/// integer (or rational) determinant; `exact_ran` records the second. The
+/// pair's six points are converted to integers with one exponent once, at
+/// the first exact predicate (every point a predicate sees is a copy of one
+/// of them, found again by its coordinates), when their spread allows.
 struct Signs {
   bool filter_valid;
   bool& exact_ran;
+  const V (&p)[3];
+  const V (&q)[3];
+  mutable int integers_state = 0;  // 0 not tried, 1 ready, −1 spread too wide
+  mutable std::int64_t integers[6][3] = {};
 
   int side(const Plane& pl, const V& b, const V& c, const V& d) const {
     if (filter_valid)
       if (const int s = filtered_side(pl, d)) return s;
     return exact_side(pl.origin, b, c, d);
   }
-  int orient(const V& a, const V& b, const V& c, const V& d) const {
-    return side(plane(a, b, c), b, c, d);
-  }
+  int orient(const V& a, const V& b, const V& c, const V& d) const { return side(plane(a, b, c), b, c, d); }
   int orient2d(const Point2& a, const Point2& b, const Point2& c) const {
     if (filter_valid)
       if (const int s = filtered_orient2d(a, b, c)) return s;
+    return exact_orient2d(a, b, c);
+  }
+  [[gnu::noinline, gnu::cold]] int exact_orient2d(const Point2& a, const Point2& b, const Point2& c) const {
     exact_ran = true;
-    return certified::orient2d_exact(a, b, c);
+    const int ia = index(*a.from), ib = index(*b.from), ic = index(*c.from);
+    if (ia >= 0 && ib >= 0 && ic >= 0 && have_integers()) {
+      const int k1 = (a.axis + 1) % 3, k2 = (a.axis + 2) % 3;
+      const std::int64_t *u = integers[ia], *v = integers[ib], *w = integers[ic];
+      return certified::orient2d_integers(u[k1], u[k2], v[k1], v[k2], w[k1], w[k2]);
+    }
+    return certified::orient2d_exact(a.c, b.c, c.c);
   }
   [[gnu::noinline, gnu::cold]] int exact_side(const V& a, const V& b, const V& c, const V& d) const {
     exact_ran = true;
+    const int ia = index(a), ib = index(b), ic = index(c), id = index(d);
+    if (ia >= 0 && ib >= 0 && ic >= 0 && id >= 0 && have_integers())
+      return certified::orient3d_integers(integers[ia], integers[ib], integers[ic], integers[id]);
     return certified::orient3d_exact(vec(a), vec(b), vec(c), vec(d));
+  }
+  /// The six points as integers, converted at the first call.
+  bool have_integers() const {
+    if (integers_state == 0) {
+      double x[18];
+      for (int k = 0; k < 6; ++k) {
+        const V& v = point(k);
+        x[3 * k] = v.x;
+        x[3 * k + 1] = v.y;
+        x[3 * k + 2] = v.z;
+      }
+      integers_state = certified::to_common_integers(x, std::span<std::int64_t>(&integers[0][0], 18)) ? 1 : -1;
+    }
+    return integers_state > 0;
+  }
+  const V& point(int k) const { return k < 3 ? p[k] : q[k - 3]; }
+  /// Which of the six points v is a copy of (−1: none, never expected).
+  int index(const V& v) const {
+    for (int k = 0; k < 6; ++k) {
+      const V& u = point(k);
+      if (u.x == v.x && u.y == v.y && u.z == v.z) return k;
+    }
+    return -1;
   }
 };
 
@@ -144,8 +193,8 @@ Decided decide(const V (&p)[3], const V (&q)[3], const Signs& signs) {
   V p1 = p[(a.first + 1) % 3], p2 = p[(a.first + 2) % 3];
   const V& q0 = q[b.first];
   V q1 = q[(b.first + 1) % 3], q2 = q[(b.first + 2) % 3];
-  if (a.turn_over) std::swap(q1, q2);  // p0 on or above plane Q
-  if (b.turn_over) std::swap(p1, p2);  // q0 on or above plane P
+  if (a.turn_over) std::swap(q1, q2);                           // p0 on or above plane Q
+  if (b.turn_over) std::swap(p1, p2);                           // q0 on or above plane P
   if (signs.orient(p0, p1, q0, q1) > 0) return Decided::apart;  // k > i
   if (signs.orient(p0, p2, q2, q0) > 0) return Decided::apart;  // j > l
   return Decided::intersecting;
@@ -258,7 +307,8 @@ Decided flat(const V (&p)[3], const V (&q)[3], const Signs& signs) {
 inline bool in_range(const V (&p)[3], const V (&q)[3]) {
   double m = 0;
   for (const V* t : {p, q})
-    for (int k = 0; k < 3; ++k) m = std::fmax(m, std::fmax(std::fabs(t[k].x), std::fmax(std::fabs(t[k].y), std::fabs(t[k].z))));
+    for (int k = 0; k < 3; ++k)
+      m = std::fmax(m, std::fmax(std::fabs(t[k].x), std::fmax(std::fabs(t[k].y), std::fabs(t[k].z))));
   return m <= 0x1p299;
 }
 
@@ -272,7 +322,7 @@ bool verdict(const Triangle3<S>& a, const Triangle3<S>& b, bool& exact_ran) {
   const V p[3] = {widen(a.vertices[0]), widen(a.vertices[1]), widen(a.vertices[2])};
   const V q[3] = {widen(b.vertices[0]), widen(b.vertices[1]), widen(b.vertices[2])};
   // Float input is always in range (|x| < 2¹²⁸).
-  const Signs signs{std::is_same_v<S, float> || in_range(p, q), exact_ran};
+  const Signs signs{std::is_same_v<S, float> || in_range(p, q), exact_ran, p, q};
   Decided d = decide(p, q, signs);
   if (d == Decided::flat) d = flat(p, q, signs);
   if (d != Decided::flat) return d == Decided::intersecting;
