@@ -1,7 +1,21 @@
-// The certified OBB–OBB test's exact path: one axis's gap in GMP rationals
-// (obb_obb_certified.hpp's table), for the axes the filter could not decide.
-// Every stored double is an exact rational, and the gap is a polynomial of
-// them: no division, so the sign is exact.
+// The certified OBB–OBB test's exact path: one axis's gap (obb_obb_certified.hpp's
+// table), for the axes the filter could not decide. Every stored double is
+// an exact rational, and the gap is a polynomial of them: no division, so
+// the sign is exact.
+//
+// In integers where the exponents allow: lengths (centres, extents) scaled
+// by one power of two 2^−λ, axis components by another 2^−α, each set to at
+// most 61 bits (to_common_integers). With L = L'·2^{2α} (L' the cross of the
+// integer axes) the gap |L·D| − Σ e_k |A_k·L| − Σ f_m |B_m·L| is
+// 2^{λ+3α}·(|L'·D'|·2^{−α} − Σ e'_k |A'_k·L'| − …): a positive factor, so
+// the sign is that of the bracket, which 512-bit integers hold (the terms
+// take ≤ 3·61 + 61 + 8 bits, and the shift by −α ≤ 61 more). Elsewhere GMP
+// rationals, ten times slower.
+#include <array>
+#include <boost/multiprecision/cpp_int.hpp>
+#include <cstdint>
+
+#include "certified/orientation_exact.hpp"
 #include "certified/rational_vec.hpp"
 #include "sepax/core/static/obb_obb_certified.hpp"
 
@@ -14,9 +28,61 @@ using certified::cross;
 using certified::dot;
 using certified::exact;
 
-}  // namespace
+using Int = boost::multiprecision::int512_t;
+using IV = std::array<Int, 3>;
 
-int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+IV cross_i(const IV& p, const IV& q) {
+  return {p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]};
+}
+Int dot_i(const IV& p, const IV& q) { return p[0] * q[0] + p[1] * q[1] + p[2] * q[2]; }
+
+/// The gap's sign in integers (see the file comment); nullopt-like 2 when
+/// the exponents spread too far.
+int integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+  const std::array<double, 12> lengths = {a.center[0],  a.center[1],  a.center[2],  b.center[0],
+                                          b.center[1],  b.center[2],  a.extents[0], a.extents[1],
+                                          a.extents[2], b.extents[0], b.extents[1], b.extents[2]};
+  std::array<double, 18> axes;
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) {
+      axes[3 * i + k] = a.axes[i][k];
+      axes[9 + 3 * i + k] = b.axes[i][k];
+    }
+  std::array<std::int64_t, 12> li;
+  std::array<std::int64_t, 18> ai;
+  int lambda = 0, alpha = 0;
+  if (!certified::to_common_integers(lengths, li, lambda) || !certified::to_common_integers(axes, ai, alpha) ||
+      alpha < -64 || alpha > 64)
+    return 2;
+  const auto axis_of = [&](int box, int i) {
+    return IV{Int(ai[9 * box + 3 * i]), Int(ai[9 * box + 3 * i + 1]), Int(ai[9 * box + 3 * i + 2])};
+  };
+  const IV d = {Int(li[3]) - Int(li[0]), Int(li[4]) - Int(li[1]), Int(li[5]) - Int(li[2])};
+  IV l;
+  switch (axis.kind) {
+    case AxisKind::face_a:
+      l = cross_i(axis_of(0, (axis.i + 1) % 3), axis_of(0, (axis.i + 2) % 3));
+      break;
+    case AxisKind::face_b:
+      l = cross_i(axis_of(1, (axis.j + 1) % 3), axis_of(1, (axis.j + 2) % 3));
+      break;
+    default:
+      l = cross_i(axis_of(0, axis.i), axis_of(1, axis.j));
+      break;
+  }
+  // |L'·D'|·2^{−α} against the radii; a positive α moves the factor across.
+  Int lead = abs(dot_i(l, d)), radii = 0;
+  for (int k = 0; k < 3; ++k) {
+    radii += Int(li[6 + k]) * abs(dot_i(axis_of(0, k), l));
+    radii += Int(li[9 + k]) * abs(dot_i(axis_of(1, k), l));
+  }
+  if (alpha < 0) lead <<= -alpha;
+  if (alpha > 0) radii <<= alpha;
+  const Int gap = lead - radii;
+  return gap.sign();
+}
+
+int rational_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
   const QV d = [&] {
     const QV ca = exact(a.center), cb = exact(b.center);
     return QV{cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]};
@@ -26,9 +92,15 @@ int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separatin
   // these projections, several of them exactly 0).
   QV l;
   switch (axis.kind) {
-    case AxisKind::face_a: l = cross(exact(a.axes[(axis.i + 1) % 3]), exact(a.axes[(axis.i + 2) % 3])); break;
-    case AxisKind::face_b: l = cross(exact(b.axes[(axis.j + 1) % 3]), exact(b.axes[(axis.j + 2) % 3])); break;
-    default: l = cross(exact(a.axes[axis.i]), exact(b.axes[axis.j])); break;
+    case AxisKind::face_a:
+      l = cross(exact(a.axes[(axis.i + 1) % 3]), exact(a.axes[(axis.i + 2) % 3]));
+      break;
+    case AxisKind::face_b:
+      l = cross(exact(b.axes[(axis.j + 1) % 3]), exact(b.axes[(axis.j + 2) % 3]));
+      break;
+    default:
+      l = cross(exact(a.axes[axis.i]), exact(b.axes[axis.j]));
+      break;
   }
   Q gap = abs(dot(l, d));
   for (int k = 0; k < 3; ++k) {
@@ -37,5 +109,18 @@ int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separatin
   }
   return gap.sign();
 }
+
+}  // namespace
+
+int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+  const int sign = integer_gap_sign(a, b, axis);
+  return sign != 2 ? sign : rational_gap_sign(a, b, axis);
+}
+
+namespace detail {
+int rational_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+  return rational_gap_sign(a, b, axis);
+}
+}  // namespace detail
 
 }  // namespace sepax::obb_obb

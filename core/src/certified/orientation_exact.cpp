@@ -127,6 +127,11 @@ std::array<Rational, N> rationals(const std::array<T, N>& x) {
 }  // namespace
 
 bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out) {
+  int exponent = 0;
+  return to_common_integers(x, out, exponent);
+}
+
+bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out, int& exponent) {
   constexpr std::size_t kMax = 18;
   if (x.size() > kMax || out.size() < x.size()) return false;
   Dyadic q[kMax];
@@ -140,6 +145,7 @@ bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out) 
   }
   if (lowest != INT_MAX && highest - lowest > kMachineBits) return false;
   for (std::size_t k = 0; k < x.size(); ++k) out[k] = q[k].m == 0 ? 0 : q[k].m << (q[k].e - lowest);
+  exponent = lowest == INT_MAX ? 0 : lowest;
   return true;
 }
 

@@ -16,6 +16,8 @@ int orient3d_exact(const Vec3<double>& a, const Vec3<double>& b, const Vec3<doub
 /// for all: false (out untouched) when their exponents spread too far. A
 /// caller that needs many predicates of the same points converts them once.
 bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out);
+/// The same, and the exponent: x[k] = out[k]·2^exponent (0 when all are 0).
+bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out, int& exponent);
 
 /// −1, 0 or +1: the sign of det(b − a, c − a, d − a) for points given as
 /// to_common_integers' integers (|coordinate| < 2⁶¹), exactly.
