@@ -1,12 +1,14 @@
-// The certified OBB test's exact gap: its integer path (512-bit integers,
-// lengths and axes each scaled by their own power of two) gives the sign the
-// GMP rationals give, on every axis of random and of exactly touching pairs.
+// The certified OBB–OBB and triangle–OBB tests' exact gaps: their integer
+// paths (512-bit integers, lengths and axes each scaled by their own power
+// of two) give the signs the GMP rationals give, on every axis of random
+// and of exactly touching pairs.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
 #include "sepax/core/static/obb_obb_certified.hpp"
+#include "sepax/core/static/tri_obb_certified.hpp"
 
 namespace sepax {
 namespace {
@@ -65,6 +67,41 @@ TEST(ObbExactGap, IntegersAgreeWithRationals) {
     }
   }
   // Every sign was met (hit rates).
+  EXPECT_GT(zeros, 50);
+  EXPECT_GT(positive, 100);
+  EXPECT_GT(negative, 100);
+}
+
+TEST(TriObbExactGap, IntegersAgreeWithRationals) {
+  std::mt19937_64 rng(27);
+  std::uniform_real_distribution<double> unit(-1.5, 1.5);
+  int zeros = 0, positive = 0, negative = 0;
+  for (int n = 0; n < 600; ++n) {
+    Obb3d b = random_box(rng, n % 2 == 0);
+    Triangle3d t;
+    for (Vec3<double>& v : t.vertices) {
+      v = Vec3<double>(unit(rng), unit(rng), unit(rng));
+      if (n % 2 == 0) v = v.cast<float>().cast<double>();
+    }
+    if (n % 3 == 0) {
+      // Exactly touching: a triangle lying on the top face of an axis-aligned box.
+      b = Obb3d{};
+      b.extents = {0.5, 0.25, 1.0};
+      t.vertices = {Vec3<double>(0.125, 0, 1.0), Vec3<double>(1.5, 0.5, 1.0), Vec3<double>(-0.25, double(n % 7) / 8, 1.0)};
+    }
+    std::vector<SeparatingAxis> axes = {{AxisKind::normal_a, 0, 0}};
+    for (std::uint8_t j = 0; j < 3; ++j) {
+      axes.push_back({AxisKind::face_b, 0, j});
+      for (std::uint8_t i = 0; i < 3; ++i) axes.push_back({AxisKind::edge_edge, i, j});
+    }
+    for (const SeparatingAxis& axis : axes) {
+      const int sign = tri_obb::exact_gap_sign(t, b, axis);
+      ASSERT_EQ(sign, tri_obb::detail::rational_gap_sign_for_tests(t, b, axis)) << "pair " << n;
+      zeros += sign == 0;
+      positive += sign > 0;
+      negative += sign < 0;
+    }
+  }
   EXPECT_GT(zeros, 50);
   EXPECT_GT(positive, 100);
   EXPECT_GT(negative, 100);

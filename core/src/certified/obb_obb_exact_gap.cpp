@@ -12,9 +12,9 @@
 // take ≤ 3·61 + 61 + 8 bits, and the shift by −α ≤ 61 more). Elsewhere GMP
 // rationals, ten times slower.
 #include <array>
-#include <boost/multiprecision/cpp_int.hpp>
 #include <cstdint>
 
+#include "certified/integer_vec.hpp"
 #include "certified/orientation_exact.hpp"
 #include "certified/rational_vec.hpp"
 #include "sepax/core/static/obb_obb_certified.hpp"
@@ -28,13 +28,8 @@ using certified::cross;
 using certified::dot;
 using certified::exact;
 
-using Int = boost::multiprecision::int512_t;
-using IV = std::array<Int, 3>;
-
-IV cross_i(const IV& p, const IV& q) {
-  return {p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]};
-}
-Int dot_i(const IV& p, const IV& q) { return p[0] * q[0] + p[1] * q[1] + p[2] * q[2]; }
+using certified::Int;
+using IV = certified::IntVec;
 
 /// The gap's sign in integers (see the file comment); nullopt-like 2 when
 /// the exponents spread too far.
@@ -61,25 +56,22 @@ int integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separat
   IV l;
   switch (axis.kind) {
     case AxisKind::face_a:
-      l = cross_i(axis_of(0, (axis.i + 1) % 3), axis_of(0, (axis.i + 2) % 3));
+      l = certified::cross(axis_of(0, (axis.i + 1) % 3), axis_of(0, (axis.i + 2) % 3));
       break;
     case AxisKind::face_b:
-      l = cross_i(axis_of(1, (axis.j + 1) % 3), axis_of(1, (axis.j + 2) % 3));
+      l = certified::cross(axis_of(1, (axis.j + 1) % 3), axis_of(1, (axis.j + 2) % 3));
       break;
     default:
-      l = cross_i(axis_of(0, axis.i), axis_of(1, axis.j));
+      l = certified::cross(axis_of(0, axis.i), axis_of(1, axis.j));
       break;
   }
-  // |L'·D'|·2^{−α} against the radii; a positive α moves the factor across.
-  Int lead = abs(dot_i(l, d)), radii = 0;
+  // |L'·D'|·2^{−α} against the radii.
+  Int radii = 0;
   for (int k = 0; k < 3; ++k) {
-    radii += Int(li[6 + k]) * abs(dot_i(axis_of(0, k), l));
-    radii += Int(li[9 + k]) * abs(dot_i(axis_of(1, k), l));
+    radii += Int(li[6 + k]) * abs(certified::dot(axis_of(0, k), l));
+    radii += Int(li[9 + k]) * abs(certified::dot(axis_of(1, k), l));
   }
-  if (alpha < 0) lead <<= -alpha;
-  if (alpha > 0) radii <<= alpha;
-  const Int gap = lead - radii;
-  return gap.sign();
+  return certified::scaled_difference_sign(abs(certified::dot(l, d)), radii, alpha);
 }
 
 int rational_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {

@@ -27,8 +27,9 @@
 /// γ_10·12α²ΔS ≈ 120uΔS), with room for S's and Δ's own rounding and for
 /// underflow (the range below keeps it far under u·S). A gap within its bound of 0 —
 /// touching pairs, slivers, edges nearly parallel to a box axis — is decided
-/// in GMP rationals (tri_obb_exact_gap.cpp). Δ or S outside [2⁻³⁰⁰, 2³⁰⁰]:
-/// every axis in rationals. Input must satisfy validate() for the box.
+/// exactly (tri_obb_exact_gap.cpp: 512-bit integers, or GMP rationals where
+/// the exponents spread too far). Δ or S outside [2⁻³⁰⁰, 2³⁰⁰]:
+/// every axis exactly. Input must satisfy validate() for the box.
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/triangle3.hpp"
 #include "sepax/core/static/certified_result.hpp"
@@ -43,12 +44,18 @@ extern template CertifiedResult<float> test_certified(const Triangle3<float>&, c
 extern template CertifiedResult<double> test_certified(const Triangle3<double>&, const Obb3<double>&);
 
 /// The same verdict alone; `exact_path`, when given, says whether the
-/// rationals ran.
+/// exact arithmetic ran.
 bool intersects_certified(const Triangle3<float>& a, const Obb3<float>& b, bool* exact_path = nullptr);
 bool intersects_certified(const Triangle3<double>& a, const Obb3<double>& b, bool* exact_path = nullptr);
 
-/// The sign (−1, 0, +1) of one axis's gap, in rationals from the stored
+/// The sign (−1, 0, +1) of one axis's gap, exactly from the stored
 /// numbers: the exact path. `axis` is normal_a, face_b j or edge_edge i j.
 int exact_gap_sign(const Triangle3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
+
+namespace detail {
+/// exact_gap_sign always through GMP rationals (it takes 512-bit integers
+/// where the exponents allow): for the test that compares the two.
+int rational_gap_sign_for_tests(const Triangle3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
+}  // namespace detail
 
 }  // namespace sepax::tri_obb
