@@ -94,37 +94,6 @@ TEST_P(Certified, VerdictIsTheExactOne) {
 INSTANTIATE_TEST_SUITE_P(Families, Certified, ::testing::ValuesIn(every_family_query_scalar()),
                          family_query_scalar_name<::testing::TestParamInfo<Param>>);
 
-// The triangle pair's exact path on its own (the filter decides most pairs
-// of most families before it runs): the rational separating-axis test over
-// its complete axis set equals the oracle's verdict on every family.
-class CertifiedTriTriExactPath : public ::testing::TestWithParam<gen::Family> {};
-
-TEST_P(CertifiedTriTriExactPath, EqualsTheOracle) {
-  const gen::Family family = GetParam();
-  const std::string name = "certified_exact_path/" + label(family, Query::tri_tri, ScalarKind::float64);
-  HitCounter intersecting;
-  const bool ok = check_and_save(name, [&, family = family] {
-    const ShapePair pair = *gen::gen_pair(family, Query::tri_tri, ScalarKind::float64);
-    Counterexample::remember(pair, ScalarKind::float64, std::string(gen::to_string(family)));
-    const bool truth = oracle::sat_exact(pair);
-    intersecting.count(truth);
-    RC_ASSERT(tri_tri::intersects_exact(pair.tri_a, pair.tri_b) == truth);
-  });
-  EXPECT_TRUE(ok) << name;
-  EXPECT_GT(intersecting.rate(), 0.0) << name;
-  if (family != gen::Family::touching) {
-    EXPECT_LT(intersecting.rate(), 1.0) << name;
-  }
-}
-
-INSTANTIATE_TEST_SUITE_P(Families, CertifiedTriTriExactPath, ::testing::ValuesIn(gen::all_families()),
-                         [](const ::testing::TestParamInfo<gen::Family>& info) {
-                           std::string s(gen::to_string(info.param));
-                           for (char& c : s)
-                             if (c == '-') c = '_';
-                           return s;
-                         });
-
 // The certified batches (OBB-OBB and triangle-triangle), both copies of
 // their loops (AVX2 where the CPU has it, and the x86-64 baseline): every
 // verdict equals the exact oracle's, on every family and scalar, and the

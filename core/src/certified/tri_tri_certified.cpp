@@ -1,7 +1,7 @@
 // The certified triangle–triangle test: Guigue & Devillers' orientation
 // predicates in double, each behind the bound the header derives; a sign the
-// filter cannot certify is computed exactly (orientation_exact.cpp), and flat
-// pairs go to the exact separating-axis test (tri_tri_exact_sat.cpp).
+// filter cannot certify is computed exactly (orientation_exact.cpp). Flat
+// pairs (coplanar, degenerate) are decided by 2D and segment predicates.
 #include "sepax/core/static/tri_tri_certified.hpp"
 
 #include <cmath>
@@ -173,6 +173,7 @@ inline Lone lone(const int (&s)[3]) {
   return {0, false};  // unreachable: the signs are neither all equal nor all 0
 }
 
+/// `flat`: decide() leaves the pair to flat(), which always decides.
 enum class Decided { apart, intersecting, flat };
 
 /// Guigue & Devillers' test on exact signs (the header's steps 1–2); `flat`
@@ -276,12 +277,74 @@ Decided segment_triangle(const V& s0, const V& s1, const V (&t)[3], const Projec
   return o0 != 0 && o0 == o1 && o1 == o2 ? Decided::apart : Decided::intersecting;
 }
 
+inline bool same_point(const V& a, const V& b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+/// A coordinate along which e0 and e1 differ (−1: the same point).
+inline int varying(const V& e0, const V& e1) {
+  for (int k = 0; k < 3; ++k)
+    if (coordinate(e0, k) != coordinate(e1, k)) return k;
+  return -1;
+}
+
+/// v's coordinate k within the ends' (exact comparisons).
+inline bool between(const V& v, const V& e0, const V& e1, int k) {
+  const double x = coordinate(v, k), a = coordinate(e0, k), b = coordinate(e1, k);
+  return std::fmin(a, b) <= x && x <= std::fmax(a, b);
+}
+
+inline int orient2d_along(const V& a, const V& b, const V& c, int k, const Signs& signs) {
+  Point2 u, v, w;
+  project(a, k, u);
+  project(b, k, v);
+  project(c, k, w);
+  return signs.orient2d(u, v, w);
+}
+
+/// Point v on the segment [e0, e1] (e0 ≠ e1, varying along coordinate k):
+/// collinear in all three projections, and within the ends along k.
+inline bool on_segment(const V& v, const V& e0, const V& e1, int k, const Signs& signs) {
+  for (int a = 0; a < 3; ++a)
+    if (orient2d_along(e0, e1, v, a, signs) != 0) return false;
+  return between(v, e0, e1, k);
+}
+
+/// Two degenerate triangles: segments [s0, s1] and [t0, t1], either possibly
+/// a point. Points meet when equal, a point and a segment when the point is
+/// on it; two segments on skew lines never meet; coplanar ones take the
+/// closed 2D segment test in a projection that keeps their plane (or, all
+/// four points on one line, the overlap of their intervals along it).
+Decided segments(const V& s0, const V& s1, const V& t0, const V& t1, const Signs& signs) {
+  const int ks = varying(s0, s1), kt = varying(t0, t1);
+  const auto verdict = [](bool meet) { return meet ? Decided::intersecting : Decided::apart; };
+  if (ks < 0 && kt < 0) return verdict(same_point(s0, t0));
+  if (ks < 0) return verdict(on_segment(s0, t0, t1, kt, signs));
+  if (kt < 0) return verdict(on_segment(t0, s0, s1, ks, signs));
+  if (signs.orient(s0, s1, t0, t1) != 0) return Decided::apart;  // skew
+  int k = -1;
+  for (int a = 0; a < 3 && k < 0; ++a)
+    if (orient2d_along(s0, s1, t0, a, signs) != 0 || orient2d_along(s0, s1, t1, a, signs) != 0) k = a;
+  if (k < 0) {  // one line: the intervals along a coordinate it varies in
+    const double s_lo = std::fmin(coordinate(s0, ks), coordinate(s1, ks));
+    const double s_hi = std::fmax(coordinate(s0, ks), coordinate(s1, ks));
+    const double t_lo = std::fmin(coordinate(t0, ks), coordinate(t1, ks));
+    const double t_hi = std::fmax(coordinate(t0, ks), coordinate(t1, ks));
+    return verdict(s_lo <= t_hi && t_lo <= s_hi);
+  }
+  const int o1 = orient2d_along(s0, s1, t0, k, signs), o2 = orient2d_along(s0, s1, t1, k, signs);
+  const int o3 = orient2d_along(t0, t1, s0, k, signs), o4 = orient2d_along(t0, t1, s1, k, signs);
+  if (o1 * o2 < 0 && o3 * o4 < 0) return Decided::intersecting;
+  // An end on the other's line (in the plane the projection keeps):
+  // within that segment along a coordinate it varies in.
+  return verdict((o1 == 0 && between(t0, s0, s1, ks)) || (o2 == 0 && between(t1, s0, s1, ks)) ||
+                 (o3 == 0 && between(s0, t0, t1, kt)) || (o4 == 0 && between(s1, t0, t1, kt)));
+}
+
 /// A flat pair (one triangle lies in the other's plane, or one is
 /// degenerate). Both proper: they lie in one plane, and the 2D
 /// separating-axis test (the six edge lines) on a projection along a
 /// coordinate axis that plane is not parallel to decides, keeping every
 /// orientation it needs. One degenerate: segment against triangle. Both
-/// degenerate: `flat`, for the rational separating-axis test.
+/// degenerate: segment against segment.
 Decided flat(const V (&p)[3], const V (&q)[3], const Signs& signs) {
   const Projection pp = proper_projection(p, signs), pq = proper_projection(q, signs);
   if (pp.axis >= 0 && pq.axis >= 0) {
@@ -300,7 +363,9 @@ Decided flat(const V (&p)[3], const V (&q)[3], const Signs& signs) {
     const auto [s0, s1] = segment_of(p);
     return segment_triangle(s0, s1, q, pq, signs);
   }
-  return Decided::flat;
+  const auto [s0, s1] = segment_of(p);
+  const auto [t0, t1] = segment_of(q);
+  return segments(s0, s1, t0, t1, signs);
 }
 
 /// Every |coordinate| ≤ 2²⁹⁹ (the header's range for double input).
@@ -313,21 +378,14 @@ inline bool in_range(const V (&p)[3], const V (&q)[3]) {
 }
 
 template <class S>
-[[gnu::noinline, gnu::cold]] bool both_degenerate(const Triangle3<S>& a, const Triangle3<S>& b) {
-  return intersects_exact(a.template cast<double>(), b.template cast<double>());
-}
-
-template <class S>
 bool verdict(const Triangle3<S>& a, const Triangle3<S>& b, bool& exact_ran) {
   const V p[3] = {widen(a.vertices[0]), widen(a.vertices[1]), widen(a.vertices[2])};
   const V q[3] = {widen(b.vertices[0]), widen(b.vertices[1]), widen(b.vertices[2])};
   // Float input is always in range (|x| < 2¹²⁸).
   const Signs signs{std::is_same_v<S, float> || in_range(p, q), exact_ran, p, q};
   Decided d = decide(p, q, signs);
-  if (d == Decided::flat) d = flat(p, q, signs);
-  if (d != Decided::flat) return d == Decided::intersecting;
-  exact_ran = true;
-  return both_degenerate(a, b);
+  if (d == Decided::flat) d = flat(p, q, signs);  // always decides
+  return d == Decided::intersecting;
 }
 
 }  // namespace

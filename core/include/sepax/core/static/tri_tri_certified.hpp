@@ -38,8 +38,12 @@
 /// when it crosses or touches the plane, it meets the closed triangle
 /// exactly when the volumes [s0, s1, t_i, t_{i+1}] have no two opposite
 /// signs; when it lies in the plane, the 2D test with the triangle's edge
-/// lines and the segment's line. Two degenerate triangles go to the exact
-/// separating-axis test.
+/// lines and the segment's line. Two degenerate triangles are two segments
+/// (or points): points meet when equal, a point and a segment when it lies on
+/// it (collinear in every projection, within the ends); segments on skew
+/// lines never meet, coplanar ones take the closed 2D segment test in a
+/// projection that keeps their plane (on one line: the overlap of their
+/// intervals).
 ///
 /// The filter. A predicate is the sum of six products x·y·z of coordinate
 /// differences. Each term passes at most 8 roundings (3 differences, the
@@ -57,11 +61,6 @@
 /// orient2d's filter: each product of two differences passes 3 roundings
 /// and the subtraction one, so 6·u·(|l̂| + |r̂|) + 2⁻¹⁰⁰⁰ bounds its error.
 ///
-/// The two degenerate triangles' exact test (tri_tri_exact_sat.cpp) is the
-/// separating-axis test in GMP rationals over the complete axis set of two
-/// possibly degenerate triangles: the crosses of every two of the six edge
-/// vectors, the in-plane normals n × e when the edges span a plane, and the
-/// line's perpendicular and direction when they are all parallel.
 #include "sepax/core/shapes/triangle3.hpp"
 #include "sepax/core/static/certified_result.hpp"
 
@@ -79,9 +78,5 @@ extern template CertifiedResult<double> test_certified(const Triangle3<double>&,
 /// arithmetic ran.
 bool intersects_certified(const Triangle3<float>& a, const Triangle3<float>& b, bool* exact_path = nullptr);
 bool intersects_certified(const Triangle3<double>& a, const Triangle3<double>& b, bool* exact_path = nullptr);
-
-/// The exact test of two degenerate triangles alone, valid for every pair: the
-/// separating-axis test in GMP rationals over the complete axis set.
-bool intersects_exact(const Triangle3<double>& a, const Triangle3<double>& b);
 
 }  // namespace sepax::tri_tri
