@@ -35,6 +35,21 @@ Obb3d random_box(std::mt19937_64& rng, bool float_like) {
   return box;
 }
 
+/// Counts of the signs met, and the check that each kind was met (hit rates).
+struct SignTally {
+  int zeros = 0, positive = 0, negative = 0;
+  void count(int sign) {
+    zeros += sign == 0;
+    positive += sign > 0;
+    negative += sign < 0;
+  }
+  void expect_every_sign() const {
+    EXPECT_GT(zeros, 50);
+    EXPECT_GT(positive, 100);
+    EXPECT_GT(negative, 100);
+  }
+};
+
 std::vector<SeparatingAxis> every_axis() {
   std::vector<SeparatingAxis> out;
   for (std::uint8_t i = 0; i < 3; ++i) {
@@ -47,7 +62,7 @@ std::vector<SeparatingAxis> every_axis() {
 
 TEST(ObbExactGap, IntegersAgreeWithRationals) {
   std::mt19937_64 rng(26);
-  int zeros = 0, positive = 0, negative = 0;
+  SignTally tally;
   for (int n = 0; n < 600; ++n) {
     Obb3d a = random_box(rng, n % 2 == 0), b = random_box(rng, n % 2 == 0);
     if (n % 3 == 0) {
@@ -61,21 +76,16 @@ TEST(ObbExactGap, IntegersAgreeWithRationals) {
     for (const SeparatingAxis& axis : every_axis()) {
       const int sign = obb_obb::exact_gap_sign(a, b, axis);
       ASSERT_EQ(sign, obb_obb::detail::rational_gap_sign_for_tests(a, b, axis)) << "pair " << n;
-      zeros += sign == 0;
-      positive += sign > 0;
-      negative += sign < 0;
+      tally.count(sign);
     }
   }
-  // Every sign was met (hit rates).
-  EXPECT_GT(zeros, 50);
-  EXPECT_GT(positive, 100);
-  EXPECT_GT(negative, 100);
+  tally.expect_every_sign();
 }
 
 TEST(TriObbExactGap, IntegersAgreeWithRationals) {
   std::mt19937_64 rng(27);
   std::uniform_real_distribution<double> unit(-1.5, 1.5);
-  int zeros = 0, positive = 0, negative = 0;
+  SignTally tally;
   for (int n = 0; n < 600; ++n) {
     Obb3d b = random_box(rng, n % 2 == 0);
     Triangle3d t;
@@ -97,14 +107,10 @@ TEST(TriObbExactGap, IntegersAgreeWithRationals) {
     for (const SeparatingAxis& axis : axes) {
       const int sign = tri_obb::exact_gap_sign(t, b, axis);
       ASSERT_EQ(sign, tri_obb::detail::rational_gap_sign_for_tests(t, b, axis)) << "pair " << n;
-      zeros += sign == 0;
-      positive += sign > 0;
-      negative += sign < 0;
+      tally.count(sign);
     }
   }
-  EXPECT_GT(zeros, 50);
-  EXPECT_GT(positive, 100);
-  EXPECT_GT(negative, 100);
+  tally.expect_every_sign();
 }
 
 }  // namespace

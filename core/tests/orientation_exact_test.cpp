@@ -5,7 +5,7 @@
 // each of the three integer widths: float-like coordinates, double
 // coordinates within a few binary orders, and spreads from 2⁻³⁰⁰ to 2³⁰⁰,
 // with exactly coplanar points (sign 0) and their one-ulp neighbours.
-#include "certified/orientation_exact.hpp"
+#include "exact/orientation_exact.hpp"
 
 #include <gtest/gtest.h>
 

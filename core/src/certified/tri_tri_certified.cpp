@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "certified/orientation_exact.hpp"
+#include "exact/orientation_exact.hpp"
 #include "sepax/core/mutant.hpp"
 
 namespace sepax::tri_tri {

@@ -56,7 +56,7 @@
 /// is below 2⁻⁷⁷⁰, added to every bound (float input never underflows: its
 /// differences are multiples of 2⁻¹⁴⁹). Outside that range the filter is
 /// skipped. A sign is certified when |D̂| exceeds the bound; the others are
-/// computed exactly (src/certified/orientation_exact.cpp: machine integers,
+/// computed exactly (src/exact/orientation_exact.cpp: machine integers,
 /// 512-bit integers or GMP rationals, by the spread of the exponents).
 /// orient2d's filter: each product of two differences passes 3 roundings
 /// and the subtraction one, so 6·u·(|l̂| + |r̂|) + 2⁻¹⁰⁰⁰ bounds its error.

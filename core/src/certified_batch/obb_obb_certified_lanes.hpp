@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "certified/certified_blocks.hpp"
+#include "certified_batch/certified_blocks.hpp"
 #include "sepax/core/static/obb_obb_certified.hpp"
 #include "sepax/core/static/obb_obb_certified_batch.hpp"
 

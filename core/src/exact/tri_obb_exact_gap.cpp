@@ -13,9 +13,9 @@
 #include <array>
 #include <cstdint>
 
-#include "certified/integer_vec.hpp"
-#include "certified/orientation_exact.hpp"
-#include "certified/rational_vec.hpp"
+#include "exact/integer_vec.hpp"
+#include "exact/orientation_exact.hpp"
+#include "exact/rational_vec.hpp"
 #include "sepax/core/static/tri_obb_certified.hpp"
 
 namespace sepax::tri_obb {

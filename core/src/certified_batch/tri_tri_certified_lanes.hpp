@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "certified/certified_blocks.hpp"
+#include "certified_batch/certified_blocks.hpp"
 #include "sepax/core/static/tri_tri_certified.hpp"
 #include "sepax/core/static/tri_tri_certified_batch.hpp"
 

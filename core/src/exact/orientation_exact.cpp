@@ -14,7 +14,7 @@
 //  - wider spreads (coordinates from 2⁻¹⁰⁰ to 2¹⁰⁰): GMP rationals.
 // orient2d: products of two 62-bit differences fit 128 bits (bits ≤ 61),
 // else GMP rationals.
-#include "certified/orientation_exact.hpp"
+#include "exact/orientation_exact.hpp"
 
 #include <array>
 #include <bit>
@@ -23,7 +23,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "certified/rational_vec.hpp"
+#include "exact/rational_vec.hpp"
 
 namespace sepax::certified {
 namespace {

@@ -5,12 +5,12 @@
 // obb_obb::intersects_certified.
 #include "sepax/core/static/obb_obb_certified_batch.hpp"
 
-#include "certified/batch_dispatch.hpp"
+#include "certified_batch/batch_dispatch.hpp"
 #include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/assert.hpp"
 
 #define SEPAX_CERTIFIED_ISA certified_baseline
-#include "certified/obb_obb_certified_lanes.hpp"
+#include "certified_batch/obb_obb_certified_lanes.hpp"
 
 namespace sepax::obb_obb {
 

@@ -2,7 +2,7 @@
 // only: see core/CMakeLists.txt; chosen at run time when the CPU has both).
 // Contracted products only remove roundings: the filter's bound holds.
 #define SEPAX_CERTIFIED_ISA certified_avx2
-#include "certified/tri_tri_certified_lanes.hpp"
+#include "certified_batch/tri_tri_certified_lanes.hpp"
 
 namespace sepax::tri_tri::certified_avx2 {
 

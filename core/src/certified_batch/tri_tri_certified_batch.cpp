@@ -5,12 +5,12 @@
 // tri_tri::intersects_certified.
 #include "sepax/core/static/tri_tri_certified_batch.hpp"
 
-#include "certified/batch_dispatch.hpp"
+#include "certified_batch/batch_dispatch.hpp"
 #include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/assert.hpp"
 
 #define SEPAX_CERTIFIED_ISA certified_baseline
-#include "certified/tri_tri_certified_lanes.hpp"
+#include "certified_batch/tri_tri_certified_lanes.hpp"
 
 namespace sepax::tri_tri {
 

@@ -2,7 +2,7 @@
 // only: see core/CMakeLists.txt; chosen at run time when the CPU has both).
 // Contracted products only remove roundings: the filter's bound holds.
 #define SEPAX_CERTIFIED_ISA certified_avx2
-#include "certified/obb_obb_certified_lanes.hpp"
+#include "certified_batch/obb_obb_certified_lanes.hpp"
 
 namespace sepax::obb_obb::certified_avx2 {
 
