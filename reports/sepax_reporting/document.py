@@ -1,13 +1,10 @@
 """The report as a list of blocks (headings, paragraphs, tables, images)
-and its two renderings: Markdown (plots referenced from plots/) and
-self-contained HTML (CSS inline, plots as base64 PNG, a load check for
-tests/html_in_chromium.sh)."""
+and its Markdown rendering (plots referenced from plots/); html_page.py
+renders the same blocks as one self-contained HTML page."""
 
 from __future__ import annotations
 
-import base64
 import dataclasses
-import html
 
 @dataclasses.dataclass(frozen=True)
 class Em:
@@ -29,11 +26,14 @@ class Strong:
 class Heading:
     level: int
     text: str
+    # HTML: a level-2 section folded (<details>) until the reader opens it.
+    collapsed: bool = False
 
 
 @dataclasses.dataclass
 class Para:
     parts: list   # str | Em | Code
+    css: str = ""  # HTML class (e.g. "provenance")
 
 
 @dataclasses.dataclass
@@ -42,14 +42,18 @@ class Table:
     rows: list               # list of list of cells (str | Em | Code)
     numeric: list            # per column: right-align
     peer_rows: set = dataclasses.field(default_factory=set)  # row indexes
+    ident: str = ""          # HTML id (a link target; the summary's for the first-screen test)
+    wrap: list = dataclasses.field(default_factory=list)     # columns whose long text may wrap
+    latex: bool = False      # also written as a booktabs table by --latex
 
 
 @dataclasses.dataclass
 class Image:
-    name: str                # file name under plots/
+    name: str                # file name under plots/ (.png; the PDF beside it with --latex)
     alt: str
     png: bytes
-    caption: str
+    caption: str             # what to look for
+    pdf: bytes | None = None
 
 
 def md_inline(part) -> str:
@@ -89,85 +93,7 @@ def render_markdown(blocks: list) -> str:
     return "\n".join(out)
 
 
-def html_inline(part) -> str:
-    if isinstance(part, Em):
-        return f"<em>{html.escape(part.text)}</em>"
-    if isinstance(part, Code):
-        return f"<code>{html.escape(part.text)}</code>"
-    if isinstance(part, Strong):
-        return f"<strong>{html.escape(part.text)}</strong>"
-    return html.escape(str(part))
-
-
-HTML_STYLE = """
-body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 14px; margin: 2em auto;
-       max-width: 1300px; padding: 0 1em; color: #222; }
-h1 { border-bottom: 2px solid #444; }
-h2 { border-bottom: 1px solid #aaa; margin-top: 2em; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 13px; }
-th, td { border: 1px solid #ccc; padding: 2px 6px; }
-td { white-space: nowrap; }
-th { background: #eee; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-tr.peer td { background: #fff6e5; }
-code { background: #f3f3f3; padding: 0 3px; }
-figure { margin: 0.5em 0 1.5em; }
-figure img { max-width: 100%; border: 1px solid #ddd; }
-figcaption { font-style: italic; color: #555; }
-"""
-
-# Runs before the images load, so that any script error is recorded; on load
-# it writes what it saw into <body> for tests/html_in_chromium.sh to read.
-HTML_CHECK_SCRIPT = """
-(function () {
-  var errors = [];
-  window.onerror = function (msg, src, line) { errors.push(String(msg) + " (line " + line + ")"); };
-  window.addEventListener("load", function () {
-    var imgs = document.images, loaded = 0;
-    for (var i = 0; i < imgs.length; i++) {
-      if (imgs[i].complete && imgs[i].naturalWidth > 0) loaded++;
-    }
-    var b = document.body;
-    b.setAttribute("data-plots-total", imgs.length);
-    b.setAttribute("data-plots-loaded", loaded);
-    b.setAttribute("data-errors", errors.length);
-    b.setAttribute("data-error-messages", errors.join(" | "));
-    b.setAttribute("data-check", "done");
-  });
-})();
-"""
-
-
-def render_html(blocks: list, title: str) -> str:
-    n_images = sum(isinstance(b, Image) for b in blocks)
-    out = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-           f"<title>{html.escape(title)}</title>",
-           f"<style>{HTML_STYLE}</style>", f"<script>{HTML_CHECK_SCRIPT}</script>",
-           "</head>", f'<body data-plots-expected="{n_images}">']
-    for b in blocks:
-        if isinstance(b, Heading):
-            out.append(f"<h{b.level}>{html.escape(b.text)}</h{b.level}>")
-        elif isinstance(b, Para):
-            out.append("<p>" + "".join(html_inline(p) for p in b.parts) + "</p>")
-        elif isinstance(b, Table):
-            out.append("<table>")
-            out.append("<tr>" + "".join(
-                f"<th{_num_attr(n)}>{html.escape(h)}</th>"
-                for h, n in zip(b.headers, b.numeric)) + "</tr>")
-            for i, row in enumerate(b.rows):
-                cls = ' class="peer"' if i in b.peer_rows else ""
-                out.append(f"<tr{cls}>" + "".join(
-                    f"<td{_num_attr(n)}>{html_inline(c)}</td>" for c, n in zip(row, b.numeric)) + "</tr>")
-            out.append("</table>")
-        elif isinstance(b, Image):
-            data = base64.b64encode(b.png).decode("ascii")
-            out.append(f'<figure><img alt="{html.escape(b.alt)}" src="data:image/png;base64,{data}">'
-                       f"<figcaption>{html.escape(b.caption)}</figcaption></figure>")
-    out.append("</body>")
-    out.append("</html>")
-    return "\n".join(out) + "\n"
-
-
-def _num_attr(numeric: bool) -> str:
-    return ' class="num"' if numeric else ""
-
+def slug(text: str) -> str:
+    """An HTML id / Markdown anchor for a heading: lower case, words joined by '-'."""
+    out = "".join(ch.lower() if ch.isalnum() else "-" for ch in text)
+    return "-".join(w for w in out.split("-") if w)

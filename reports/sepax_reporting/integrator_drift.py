@@ -47,26 +47,32 @@ def plot_drift(data):
     motions = _motions(data)
     if not motions:
         return None
-    from .plots import figure_png, pyplot
+    from .plot_style import figure_png, legend_panel, pyplot
     plt = pyplot()
-    fig, axes = plt.subplots(1, len(motions), figsize=(3.2 * len(motions), 3.0), squeeze=False)
-    for ax, motion in zip(axes[0], motions):
+    width = 3.2 * len(motions) + 2.0
+    fig = plt.figure(figsize=(width, 3.2), label="integrator drift")
+    gs_ = fig.add_gridspec(1, len(motions) + 1, width_ratios=[3.2] * len(motions) + [1.6], wspace=0.35,
+                           left=0.7 / width, right=0.99, top=0.88, bottom=0.17)
+    axes = [fig.add_subplot(gs_[0, i]) for i in range(len(motions))]
+    handles = {}
+    for ax, motion in zip(axes, motions):
         for integrator, gs, label in VARIANTS:
             points = sorted((k[1], v["frame_error"]) for k, v in data.drift.items()
                             if k[0] == motion and k[2] == integrator and k[3] == gs and v["frame_error"] > 0)
             if points:
-                ax.plot([p[0] for p in points], [p[1] for p in points], marker="o" if gs else "x",
-                        linestyle="-" if gs else "--", label=label)
+                colour = f"C{[v[2] for v in VARIANTS].index(label)}"
+                handles[label] = ax.plot([p[0] for p in points], [p[1] for p in points], marker="o" if gs else "x",
+                                         linestyle="-" if gs else "--", color=colour, label=label)[0]
         turn = next(v["turn"] for k, v in data.drift.items() if k[0] == motion)
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_title(f"{motion} (|Ω|T = {turn:.1f} rad)")
         ax.set_xlabel("steps N")
         ax.grid(True, which="major", linewidth=0.3)
-    axes[0][0].set_ylabel("max |F − R|")
-    axes[0][0].legend(fontsize=7)
-    fig.tight_layout()
-    return figure_png(fig)
+    axes[0].set_ylabel("max |F − R|")
+    legend_panel(fig.add_subplot(gs_[0, len(motions)]), [],
+                 [handles[label] for _, _, label in VARIANTS if label in handles], "integrator")
+    return figure_png(fig, "general_motion_drift")
 
 
 def drift_blocks(data) -> list:
@@ -82,7 +88,8 @@ def drift_blocks(data) -> list:
     png = plot_drift(data)
     if png:
         blocks.append(Image("general_motion_drift.png", "integrator drift against N", png,
-                            "Frame error against the number of steps, per motion (log-log)."))
+                            "Frame error against the number of steps, per motion (log-log): Euler's lines should fall by "
+                            "half per doubling of N, RK4's by 16 until they reach rounding (the floor)."))
     for motion in motions:
         blocks += [Heading(3, motion), drift_table(data, motion)]
     return blocks

@@ -173,6 +173,7 @@ class Dataset:
         self.rect_bench: dict[tuple, list] = {}        # (kernel, family) -> ns per test per input (sepax_bench_rect, _gomez)
         self.drift: dict[tuple, dict] = {}             # (motion, steps, integrator, gram_schmidt) -> errors
         self.mutants: dict[str, dict] = {}             # sepax mutate's rows, by mutant
+        self.failure_classes: dict[str, object] = {}   # signature -> FailureClass (verify's failure_class rows)
         self.fuzz: dict | None = None                  # fuzz/measure.py's summary
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()

@@ -8,12 +8,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from .document import Code, Em, Heading, Image, Para, Strong, render_html, render_markdown
+from .document import Code, Em, Heading, Image, Para, Strong, render_markdown
 from .fields import InputError
 from .fuzzing import fuzz_blocks
 from .inputs import load_inputs
 from .model import Dataset
-from .plots import plot_margin, plot_moving, plot_speed_robustness
+from .html_page import render_html
+from .plot_style import LAYOUT_PROBLEMS, OPTIONS
+from .plots import plot_margin, plot_moving
+from .speed_plots import plot_speed_band, plot_speed_gross
+from .summary import all_classes_blocks, summary_blocks
 from .tables import (fastest_table, margin_table, moving_table, oracle_bench_table, oracle_cost_rows_table,
                      run_info_blocks, static_table, totals_block)
 from .integrator_drift import drift_blocks
@@ -71,13 +75,18 @@ def query_blocks(data: Dataset, query: str) -> list:
                    Para(["The fastest kernel of each side on the mixed set, counting a kernel as correct only "
                          "where verify judged it on that family with no gross verdict; ratios below 1 mean "
                          "the sepax kernel is faster."]), ft]
-    png = plot_speed_robustness(data, query)
-    if png:
+    gross_png, band_png = plot_speed_gross(data, query), plot_speed_band(data, query)
+    if gross_png:
         blocks += [Heading(3, "Speed versus robustness"),
-                   Image(f"{query}_speed_robustness.png", f"{query}: ns/test against gross-error rate and band width",
-                         png, "One marker per kernel × family: colour = kernel, shape = family, hollow = peer. "
-                              "Left: gross-error rate; right: boundary-band width (kernel × family rows with "
-                              "boundary verdicts only).")]
+                   Image(f"{query}_speed_gross.png", f"{query}: ns/test against gross-error rate, per family",
+                         gross_png, "Look for kernels low and to the left in every panel: fast and with no gross "
+                         "verdict (the grey row labelled 0). A peer (hollow) above the 0 row is wrong beyond "
+                         "rounding on that family; one colour × marker per kernel, the same in every panel.")]
+        if band_png:
+            blocks.append(Image(f"{query}_speed_band.png", f"{query}: ns/test against boundary-band width, per family",
+                                band_png, "Lower is more precise: the widest |margin| / size at which the kernel "
+                                "still disagreed with the exact answer (rounding); only kernel × family rows with "
+                                "boundary verdicts are drawn. A band near the scalar's epsilon is the floor."))
     elif t:
         blocks.append(Para(["No speed-versus-robustness plot: it needs a benchmark (mixed set) and verify "
                             "results for the same kernel × family."]))
@@ -89,7 +98,9 @@ def query_blocks(data: Dataset, query: str) -> list:
                    Para(["Wrong verdicts (boundary, gross and convention) over cases, per decade of the exact |margin| "
                          "relative to size; all families summed."]), mt,
                    Image(f"{query}_margin.png", f"{query}: error rate against margin", png,
-                         "Wrong / cases per margin decade, all families and each family; dashed: moving kernels.")]
+                         "Wrong verdicts should fall to 0 (the grey row) a few decades above the scalar's epsilon: "
+                         "a kernel still wrong at large margins is gross there. All families, then each; dashed: "
+                         "moving kernels.")]
 
     mv = moving_table(data, query)
     if mv:
@@ -100,8 +111,9 @@ def query_blocks(data: Dataset, query: str) -> list:
         png = plot_moving(data, query)
         if png:
             blocks.append(Image(f"{query}_moving.png", f"{query}: TOI error and contact-point distance", png,
-                                "Per find kernel × family: circle p50, triangle p99, bar max; "
-                                "dashed: the kernel's ok bound."))
+                                "Every marker should sit below its kernel's dashed bound (what ok requires): per "
+                                "find kernel × family, circle p50, triangle p99, bar max of the TOI error (top) and "
+                                "of the contact-point distance (bottom)."))
         added = True
 
     ob = oracle_bench_table(data, query)
@@ -121,25 +133,30 @@ def query_blocks(data: Dataset, query: str) -> list:
 
 
 def build_report(data: Dataset, title: str) -> list:
-    blocks = [Heading(1, title)]
-    blocks += [Para(parts) for parts in READING_NOTES]
-    blocks += run_info_blocks(data)
-    blocks += totals_block(data)
+    """The summary and what the run found first; then the details, each
+    section folded in the HTML."""
+    details = [Heading(2, "How to read")] + [Para(parts) for parts in READING_NOTES]
     for q in data.queries():
-        blocks += query_blocks(data, q)
-    blocks += tree_blocks(data)
-    blocks += pair_query_blocks(data)
-    blocks += drift_blocks(data)
-    blocks += certified_blocks(data)
-    blocks += mutation_blocks(data)
-    blocks += fuzz_blocks(data)
+        details += query_blocks(data, q)
+    details += tree_blocks(data)
+    details += pair_query_blocks(data)
+    details += drift_blocks(data)
+    details += certified_blocks(data)
+    details += mutation_blocks(data)
+    details += fuzz_blocks(data)
+    details += all_classes_blocks(data)
+    details += run_info_blocks(data)
+    details += totals_block(data)
     if data.skipped or data.notes:
-        blocks.append(Heading(2, "Input notes"))
+        details.append(Heading(2, "Input notes"))
         for reason, n in sorted(data.skipped.items()):
-            blocks.append(Para([f"Skipped {n} × {reason} (first: {data.skip_examples.get(reason, '?')})."]))
+            details.append(Para([f"Skipped {n} × {reason} (first: {data.skip_examples.get(reason, '?')})."]))
         for note in sorted(set(data.notes)):
-            blocks.append(Para([note]))
-    return blocks
+            details.append(Para([note]))
+    for b in details:
+        if isinstance(b, Heading) and b.level == 2:
+            b.collapsed = True
+    return [Heading(1, title)] + summary_blocks(data) + details
 
 
 def write_report(blocks: list, out_dir: Path, title: str) -> list:
@@ -183,6 +200,8 @@ def main(argv=None) -> int:
         print("sepax_report: warning: no kernel rows and no benchmarks in the inputs; the report is empty",
               file=sys.stderr)
     blocks = build_report(data, args.title)
+    for problem in LAYOUT_PROBLEMS:
+        print(f"sepax_report: warning: plot layout: {problem}", file=sys.stderr)
     out_dir = Path(args.out)
     plots = write_report(blocks, out_dir, args.title)
     print(f"sepax_report: wrote {out_dir / 'report.md'}, {out_dir / 'report.html'} and {len(plots)} plots")

@@ -12,6 +12,7 @@ from pathlib import Path
 from .fields import (InputError, get_answer_paths, get_count, get_int, get_margin_bins, get_num, get_percentiles,
                      get_point_paths, get_str)
 from .model import Dataset, MovingStats, Source, StaticStats, TreeStats, merge_bins
+from .failure_classes import add_failure_class_row
 from .integrator_drift import add_drift_row
 from .mutation import add_mutation_row
 from .pair_queries import add_pair_query_row
@@ -52,6 +53,8 @@ def read_verify(path: Path, data: Dataset, label: str) -> Source:
             add_drift_row(row, path, lineno, data)
         elif table == "mutation":
             add_mutation_row(row, path, lineno, data)
+        elif table == "failure_class":
+            add_failure_class_row(row, path, lineno, data)
         elif table in ("oracle_costs", "moving_oracle_costs"):
             get_str(row, "query", path, lineno)
             get_str(row, "scalar", path, lineno)

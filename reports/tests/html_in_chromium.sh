@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Loads a sepax report.html in headless Debian chromium and checks what the
-# page's own check script recorded on <body> once loaded: every <img> (plot)
-# decoded with a non-zero width, as many images as the generator embedded,
-# and no script error. Exits 0 only then; otherwise prints the reason.
+# Loads a sepax report.html in headless Debian chromium, in a 1400x900
+# window, and checks what the page's own check script recorded on <body>
+# once loaded: every <img> (plot) decoded with a non-zero width, as many
+# images as the generator embedded, no script error, every table made
+# sortable, and the summary table whole on the first screen (its top and
+# bottom inside the window). Exits 0 only then; otherwise prints the reason.
+# With SCREENSHOT=FILE.png it also saves that first screen.
 #   usage: reports/tests/html_in_chromium.sh REPORT.html
 set -euo pipefail
 
@@ -31,7 +34,7 @@ trap 'rm -rf "$work"' EXIT
 status=0
 timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
   --disable-background-networking --disable-component-update --disable-sync \
-  --disable-dev-shm-usage --virtual-time-budget=10000 \
+  --disable-dev-shm-usage --virtual-time-budget=10000 --window-size=1400,900 --hide-scrollbars \
   --user-data-dir="$work/profile" --dump-dom "$url" >"$work/dom.html" 2>"$work/stderr" || status=$?
 if [ "$status" -ne 0 ]; then
   echo "html_in_chromium: FAIL: chromium exited with status $status on $url; its stderr:" >&2
@@ -70,7 +73,24 @@ fi
 if [ "$errors" != "0" ]; then
   echo "html_in_chromium: FAIL: $errors script error(s): $messages" >&2; fail=1
 fi
+top=$(attr data-summary-top)
+bottom=$(attr data-summary-bottom)
+viewport=$(attr data-viewport)
+height=${viewport#*x}
+if [ -z "$top" ]; then
+  echo "html_in_chromium: FAIL: the page has no summary table (id summary-table)" >&2; fail=1
+elif [ "$top" -lt 0 ] || [ "$bottom" -gt "$height" ]; then
+  echo "html_in_chromium: FAIL: the summary table spans y=$top..$bottom, not inside the first screen ($viewport)" >&2; fail=1
+fi
+if [ "$(attr data-tables-sortable)" = "0" ]; then
+  echo "html_in_chromium: FAIL: the sorting script made no table sortable" >&2; fail=1
+fi
 if [ "$fail" -ne 0 ]; then
   exit 1
 fi
-echo "html_in_chromium: OK: $loaded of $total plots loaded, no script errors ($report)"
+if [ -n "${SCREENSHOT:-}" ]; then
+  timeout 60 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+    --disable-dev-shm-usage --window-size=1400,900 --hide-scrollbars --user-data-dir="$work/profile2" \
+    --screenshot="$SCREENSHOT" "$url" >/dev/null 2>&1 || echo "html_in_chromium: note: no screenshot written" >&2
+fi
+echo "html_in_chromium: OK: $loaded of $total plots loaded, no script errors, summary table at y=$top..$bottom of $viewport ($report)"

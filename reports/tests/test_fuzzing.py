@@ -13,7 +13,7 @@ sys.dont_write_bytecode = True
 if str(HERE.parent) not in sys.path:
     sys.path.insert(0, str(HERE.parent))
 
-from sepax_reporting import document, fields, fuzzing, inputs, report  # noqa: E402
+from sepax_reporting import document, fields, fuzzing, html_page, inputs, report  # noqa: E402
 
 
 def run(seconds, stopped, first=None, **extra):
@@ -80,7 +80,7 @@ class FuzzSummaryTest(unittest.TestCase):
         data = self.load(SUMMARY)
         blocks = report.build_report(data, "t")
         md = document.render_markdown(blocks)
-        html = document.render_html(blocks, "t")
+        html = html_page.render_html(blocks, "t")
         for text in ("## Fuzzing", "Known bugs: time to first finding", "ODE dBoxTouchesBox"):
             self.assertIn(text, md)
         self.assertIn("Fuzzing", html)

@@ -1,0 +1,175 @@
+"""The report's first screen: per query × scalar, the fastest sepax kernel
+with no gross verdict against the fastest peer and the fastest peer with no
+gross verdict, with gross rates (and their 95 % upper bound when 0) and the
+widest boundary band; then what the run found, its distinct failure classes
+(failure_classes.py), each with the command that replays its smallest case."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+from .bounds import upper_bound
+from .document import Code, Em, Heading, Para, Strong, Table
+from .failure_classes import failure_classes
+from .formatting import fmt_ns, fmt_sci
+from .model import Dataset
+from .provenance import provenance_para
+from .vocabulary import DASH, SCALAR_ORDER, id_scalar
+
+# How many failure classes the summary lists; the rest are in the details.
+SUMMARY_CLASSES = 12
+
+
+@dataclasses.dataclass
+class Contender:
+    """One static kernel of a query × scalar over the families timed."""
+    kernel: str
+    ns: float              # geometric mean of the mixed sets' ns/test
+    judged: int
+    gross: int
+    band: float | None     # widest boundary band over its families
+
+
+def _short(data: Dataset, kernel: str, query: str) -> str:
+    """The id without what the row already says: sepax's query prefix, the scalar."""
+    parts = kernel.split("/")
+    if id_scalar(kernel):
+        parts = parts[:-1]
+    if not data.is_peer(kernel) and parts and parts[0] == query:
+        parts = parts[1:]
+    return "/".join(parts)
+
+
+def contenders(data: Dataset, query: str, scalar: str):
+    """The query × scalar's static kernels with mixed-set benchmarks, timed
+    on the families all of them share, and those families."""
+    timed = {}
+    for (suite, kernel, family, set_name), b in data.bench.items():
+        if (suite == "kernel" and set_name == "mixed" and b.ns_per_test and data.query_of(kernel) == query
+                and id_scalar(kernel) == scalar and not data.is_moving(kernel)):
+            timed.setdefault(kernel, {})[family] = b.ns_per_test
+    if not timed:
+        return [], []
+    shared = set.intersection(*(set(f) for f in timed.values()))
+    out = []
+    for kernel, per_family in timed.items():
+        fams = shared or set(per_family)
+        ns = math.exp(sum(math.log(per_family[f]) for f in fams) / len(fams))
+        rows = [s for (k, _f), s in data.static.items() if k == kernel]
+        bands = [s.band for s in rows if s.boundary and s.band is not None]
+        out.append(Contender(kernel, ns, sum(s.judged for s in rows), sum(s.gross for s in rows),
+                             max(bands) if bands else None))
+    return sorted(out, key=lambda c: (c.ns, c.kernel)), sorted(shared)
+
+
+def gross_cell(c: Contender | None) -> str:
+    """"0 (≤ 3.0e-05)": a rate of 0 with its 95 % upper bound; else the rate."""
+    if c is None or not c.judged:
+        return DASH
+    if c.gross == 0:
+        return f"0 (≤ {upper_bound(0, c.judged):.1e})"
+    return f"{c.gross / c.judged:.1e}"
+
+
+def summary_rows(data: Dataset):
+    rows, notes = [], []
+    for query in data.queries():
+        for scalar in [s for s in SCALAR_ORDER if s]:
+            cs, shared = contenders(data, query, scalar)
+            if not cs:
+                continue
+            clean = [c for c in cs if c.judged > 0 and c.gross == 0]
+            sepax = next((c for c in clean if not data.is_peer(c.kernel)), None)
+            peer = next((c for c in cs if data.is_peer(c.kernel)), None)
+            peer_clean = next((c for c in clean if data.is_peer(c.kernel)), None)
+
+            def ratio(other):
+                return f"{sepax.ns / other.ns:.2f}" if sepax and other else DASH
+
+            def name(c, em=False):
+                if c is None:
+                    return DASH
+                return Em(_short(data, c.kernel, query)) if em else Code(_short(data, c.kernel, query))
+
+            rows.append([query, scalar, name(sepax), fmt_ns(sepax.ns if sepax else None), gross_cell(sepax),
+                         fmt_sci(sepax.band) if sepax and sepax.band is not None else DASH,
+                         name(peer, True), fmt_ns(peer.ns if peer else None), gross_cell(peer), ratio(peer),
+                         name(peer_clean, True), fmt_ns(peer_clean.ns if peer_clean else None), ratio(peer_clean)])
+            notes.append(f"{query} {scalar}: {len(shared)} families" if shared else
+                         f"{query} {scalar}: no family timed for every kernel (each on its own)")
+    return rows, notes
+
+
+SUMMARY_HEADERS = ["query", "scalar", "fastest sepax kernel, 0 gross", "ns/test", "gross rate (95 % bound)",
+                   "widest band", "fastest peer", "ns/test", "its gross rate", "sepax ÷ peer",
+                   "fastest peer, 0 gross", "ns/test", "sepax ÷ that peer"]
+SUMMARY_NUMERIC = [False, False, False, True, True, True, False, True, True, True, False, True, True]
+
+
+def summary_table(data: Dataset):
+    rows, notes = summary_rows(data)
+    if not rows:
+        return None, notes
+    return Table(SUMMARY_HEADERS, rows, SUMMARY_NUMERIC, set(), ident="summary-table"), notes
+
+
+SUMMARY_NOTE = [
+    Strong("ns/test"), ": geometric mean over the families every kernel of the row was timed on (mixed set: "
+    "half separated, half intersecting pairs), Google Benchmark median. ", Strong("0 gross"), ": judged by "
+    "sepax verify on every family with no gross verdict. ", Strong("gross rate (95 % bound)"), ": gross / "
+    "cases judged; a rate of 0 shows its one-sided 95 % Clopper–Pearson upper bound, 1 − 0.05^(1/N) (the "
+    "rule of three, ≈ 3/N). ", Strong("widest band"), ": the largest |margin| / size among the kernel's "
+    "boundary verdicts (disagreements within the rounding its scalar can resolve). Ratios below 1: the sepax "
+    "kernel is faster. Peers in italics."]
+
+
+def found_table(classes: list, limit=None):
+    shown = classes if limit is None else classes[:limit]
+    rows, peers = [], set()
+    for i, c in enumerate(shown):
+        kernel = Em(c.kernel) if c.peer else Code(c.kernel)
+        rows.append([kernel, c.family, c.kind, str(c.count), str(c.gross_in_group),
+                     c.description or DASH, Code(c.replay) if c.replay else DASH])
+        if c.peer:
+            peers.add(i)
+    return Table(["kernel", "family", "what goes wrong", "findings", "gross in kernel × family", "description",
+                  "replay its smallest case"], rows, [False, False, False, True, True, False, False], peers,
+                 ident="found-table" if limit is not None else "all-classes-table", wrap=[5, 6])
+
+
+def found_blocks(data: Dataset) -> list:
+    classes = failure_classes(data)
+    blocks = [Heading(2, "What this run found")]
+    if not classes:
+        judged = sum(s.judged for s in data.static.values()) + sum(m.judged for m in data.moving.values())
+        blocks.append(Para([f"No gross verdict in {judged} cases judged: no failure class."]))
+        return blocks
+    own = [c for c in classes if not c.peer]
+    verdict = (f"{len(own)} failure classes of sepax's own kernels (listed first) — the run fails. " if own
+               else "No gross verdict of a sepax kernel. ")
+    blocks.append(Para([verdict, f"{len(classes) - len(own)} distinct failure classes of peer kernels "
+                        f"({sum(c.count for c in classes if c.peer)} findings). A class is one kernel, family "
+                        "and kind of error; its folder under the results' gross/ holds its smallest cases first. "
+                        + (f"The {SUMMARY_CLASSES} largest are below; all of them under "
+                           "“All failure classes” in the details." if len(classes) > SUMMARY_CLASSES else "")]))
+    blocks.append(found_table(classes, SUMMARY_CLASSES))
+    return blocks
+
+
+def all_classes_blocks(data: Dataset) -> list:
+    classes = failure_classes(data)
+    if len(classes) <= SUMMARY_CLASSES:
+        return []
+    return [Heading(2, "All failure classes"), found_table(classes)]
+
+
+def summary_blocks(data: Dataset) -> list:
+    blocks = [Heading(2, "Summary")]
+    table, notes = summary_table(data)
+    if table is None:
+        blocks.append(Para(["No kernel benchmarks in the inputs: no speed summary (see the details below)."]))
+    else:
+        blocks += [table, Para(SUMMARY_NOTE + [" Families timed: " + "; ".join(notes) + "."]),
+                   provenance_para(data)]
+    return blocks + found_blocks(data)
