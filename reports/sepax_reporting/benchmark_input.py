@@ -69,6 +69,28 @@ def select_benchmark_rows(entries: list) -> dict:
     return chosen
 
 
+def repetition_noise(rows: list, median_ns: float, where: str):
+    """(stddev / median of ns/test, repetitions) of one benchmark: its
+    `stddev` aggregate when the file has one, else the spread of its
+    iteration rows; (None, n) with fewer than two repetitions."""
+    std = [r for r in rows if r.get("run_type") == "aggregate" and r.get("aggregate_name") == "stddev"]
+    reps = max((r.get("repetitions", 1) for r in rows if isinstance(r.get("repetitions"), int)), default=1)
+    if std and median_ns > 0:
+        s = std[0]
+        ns = s.get("ns_per_test")
+        if isinstance(ns, (int, float)) and not isinstance(ns, bool) and math.isfinite(ns) and ns >= 0:
+            return ns / median_ns, reps
+        real, unit, pairs = s.get("real_time"), s.get("time_unit", "ns"), s.get("pairs")
+        if (isinstance(real, (int, float)) and unit in TIME_UNIT_NS and isinstance(pairs, (int, float))
+                and pairs > 0):
+            return real * TIME_UNIT_NS[unit] / pairs / median_ns, reps
+    its = [r for r in rows if r.get("run_type", "iteration") != "aggregate" and not r.get("error_occurred")]
+    if len(its) >= 2 and median_ns > 0:
+        values = [entry_ns_per_test(r, where) for r in its]
+        return statistics.stdev(values) / median_ns, len(values)
+    return None, reps
+
+
 def entry_ns_per_test(entry: dict, where: str) -> float:
     """ns/test: the `ns_per_test` counter, else real_time in ns / pairs."""
     ns = entry.get("ns_per_test")
@@ -107,6 +129,9 @@ def read_benchmark(path: Path, text: str, data: Dataset, label: str) -> Source:
             raise InputError(f"{path}: benchmarks[{i}] is not an object with a \"name\"")
         entries.append(entry)
     source.rows = len(entries)
+    every_row = collections.defaultdict(list)
+    for entry in entries:
+        every_row[entry_run_name(entry)].append(entry)
     for run_name, rows in select_benchmark_rows(entries).items():
         if read_tree_benchmark(run_name, rows, data, label):
             continue
@@ -133,6 +158,10 @@ def read_benchmark(path: Path, text: str, data: Dataset, label: str) -> Source:
         if b.ns:
             data.notes.append(f"{label}: {':'.join(key)} measured again; the report uses the median over inputs")
         b.ns.append(statistics.median(ns for ns, _ in good))
+        noise, reps = repetition_noise(every_row[run_name], b.ns[-1], f"{path} (benchmark {run_name})")
+        if noise is not None:
+            b.noise.append(noise)
+        b.repetitions.append(reps)
         hits = [r["hit_rate"] for _, r in good if isinstance(r.get("hit_rate"), (int, float))]
         if hits:
             b.hit_rate.append(statistics.median(hits))

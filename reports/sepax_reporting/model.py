@@ -119,10 +119,19 @@ class BenchStats:
     ns: list = dataclasses.field(default_factory=list)
     hit_rate: list = dataclasses.field(default_factory=list)
     pairs: list = dataclasses.field(default_factory=list)
+    # Relative spread of the repetitions (stddev / median) per input; empty
+    # when an input had a single repetition.
+    noise: list = dataclasses.field(default_factory=list)
+    repetitions: list = dataclasses.field(default_factory=list)
 
     @property
     def ns_per_test(self):
         return statistics.median(self.ns) if self.ns else None
+
+    @property
+    def relative_noise(self):
+        """The largest relative spread of the repetitions over inputs; None when unmeasured."""
+        return max(self.noise) if self.noise else None
 
     @property
     def hit(self):

@@ -9,9 +9,11 @@ import sys
 from pathlib import Path
 
 from .document import Code, Em, Heading, Image, Para, Strong, render_markdown
+from .compare import FLOOR, main_compare
 from .fields import InputError
 from .fuzzing import fuzz_blocks
 from .inputs import load_inputs
+from .latex import write_latex
 from .model import Dataset
 from .html_page import render_html
 from .plot_style import LAYOUT_PROBLEMS, OPTIONS
@@ -160,18 +162,25 @@ def build_report(data: Dataset, title: str) -> list:
 
 
 def write_report(blocks: list, out_dir: Path, title: str) -> list:
-    """Writes report.md, report.html and plots/*.png; returns the plot paths."""
+    """Writes report.md, report.html and plots/*.png (and *.pdf with
+    --latex); returns the PNG paths."""
     plots_dir = out_dir / "plots"
     plots_dir.mkdir(parents=True, exist_ok=True)
     images = [b for b in blocks if isinstance(b, Image)]
-    written = []
+    written, kept = [], set()
     for img in images:
         p = plots_dir / img.name
         p.write_bytes(img.png)
         written.append(p)
+        kept.add(p)
+        pdf = getattr(img.png, "pdf", None)
+        if pdf:
+            img.pdf = pdf
+            kept.add(p.with_suffix(".pdf"))
+            p.with_suffix(".pdf").write_bytes(pdf)
     # A plot from an earlier report into the same DIR would look current.
-    for stale in sorted(plots_dir.glob("*.png")):
-        if stale not in written:
+    for stale in sorted(list(plots_dir.glob("*.png")) + list(plots_dir.glob("*.pdf"))):
+        if stale not in kept:
             stale.unlink()
     (out_dir / "report.md").write_text(render_markdown(blocks), encoding="utf-8")
     (out_dir / "report.html").write_text(render_html(blocks, title), encoding="utf-8")
@@ -184,9 +193,26 @@ def main(argv=None) -> int:
     ap.add_argument("inputs", nargs="+", metavar="INPUT",
                     help="results directory of `sepax verify`, a verify.jsonl, a Google Benchmark JSON file, or "
                          "the fuzzing summary of fuzz/measure.py")
-    ap.add_argument("-o", "--out", required=True, metavar="DIR", help="output directory")
+    ap.add_argument("-o", "--out", metavar="DIR", help="output directory (required unless --compare)")
     ap.add_argument("--title", default="sepax: speed versus robustness", help="report title")
+    ap.add_argument("--compare", action="store_true",
+                    help="the two INPUTs are runs BASE and NEW (results directories or files): print what changed "
+                         "as Markdown (and write compare.md, compare.json to DIR with -o)")
+    ap.add_argument("--noise-floor", type=float, default=FLOOR, metavar="F",
+                    help=f"--compare: the smallest relative speed change reported (default {FLOOR:g})")
+    ap.add_argument("--latex", action="store_true",
+                    help="also write latex/ (booktabs tables with provenance) and every plot as PDF")
     args = ap.parse_args(argv)
+    if args.compare:
+        if len(args.inputs) != 2:
+            ap.error("--compare takes exactly two runs: BASE NEW")
+        try:
+            return main_compare(args.inputs[0], args.inputs[1], args.out, args.noise_floor)
+        except InputError as e:
+            print(f"sepax_report: error: {e}", file=sys.stderr)
+            return 2
+    if not args.out:
+        ap.error("the following arguments are required: -o/--out")
     try:
         data = load_inputs(args.inputs)
     except InputError as e:
@@ -199,11 +225,15 @@ def main(argv=None) -> int:
             and not data.pair_queries and not data.rect_bench and not data.fuzz and not data.mutants):
         print("sepax_report: warning: no kernel rows and no benchmarks in the inputs; the report is empty",
               file=sys.stderr)
+    OPTIONS["pdf"] = args.latex
     blocks = build_report(data, args.title)
     for problem in LAYOUT_PROBLEMS:
         print(f"sepax_report: warning: plot layout: {problem}", file=sys.stderr)
     out_dir = Path(args.out)
     plots = write_report(blocks, out_dir, args.title)
+    if args.latex:
+        for p in write_latex(data, blocks, out_dir):
+            print(f"sepax_report: wrote {p}")
     print(f"sepax_report: wrote {out_dir / 'report.md'}, {out_dir / 'report.html'} and {len(plots)} plots")
     return 0
 

@@ -1,0 +1,208 @@
+"""`sepax report --compare BASE NEW`: what changed between two runs, short
+enough for a pull-request comment (Markdown) and complete as JSON.
+
+A run is a results directory (verify.jsonl, or verify/verify.jsonl as the
+gate writes it, and the Google Benchmark JSON files beside it) or a list of
+files. Reported:
+- speed: kernel × family × set benchmarks whose ns/test moved beyond the
+  noise band, max(Z × the combined relative spread of both runs'
+  repetitions, FLOOR) — the floor is the run-to-run drift of a quiet machine
+  that repetitions within one run do not see;
+- gross verdicts: failure classes (kernel × family × kind) present in one
+  run only — "new" in NEW, "vanished" from BASE;
+- band widening: kernel × family rows whose boundary band grew beyond
+  BAND_FACTOR × the base's, or that had none in BASE over at least as many
+  cases.
+Runs differ in what they measured: rows only one run has are counted, not
+listed as changes."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from pathlib import Path
+
+from .failure_classes import failure_classes
+from .fields import InputError
+from .inputs import load_inputs
+from .provenance import provenance
+
+Z = 3.0              # spreads: a change beyond 3 combined standard deviations
+FLOOR = 0.10         # ... and beyond 10 % (run-to-run drift, see the module comment)
+BAND_FACTOR = 2.0    # a band is a maximum: only doubling counts
+LIST_CAP = 8         # rows per Markdown list; the JSON has all
+
+
+def run_inputs(arg: str) -> list:
+    """The report inputs of one run given as a directory or a file."""
+    path = Path(arg)
+    if not path.exists():
+        raise InputError(f"{path}: no such file or directory")
+    if path.is_file():
+        return [str(path)]
+    found = []
+    for sub in (path, path / "verify"):
+        if (sub / "verify.jsonl").is_file():
+            found.append(str(sub))
+            break
+    found += sorted(str(p) for p in path.glob("*.json") if _is_benchmark(p))
+    if not found:
+        raise InputError(f"{path}: no verify.jsonl and no Google Benchmark JSON in this directory")
+    return found
+
+
+def _is_benchmark(p: Path) -> bool:
+    try:
+        with p.open(encoding="utf-8") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return '"benchmarks"' in head or '"context"' in head
+
+
+@dataclasses.dataclass
+class SpeedChange:
+    kernel: str
+    family: str
+    set: str
+    base_ns: float
+    new_ns: float
+    band: float          # the relative change that counts as beyond noise
+
+    @property
+    def ratio(self) -> float:
+        return self.new_ns / self.base_ns
+
+
+def speed_changes(base, new, floor=FLOOR, z=Z):
+    """(slower, faster, compared): benchmarks beyond their noise band."""
+    slower, faster, compared = [], [], 0
+    for key, b in base.bench.items():
+        n = new.bench.get(key)
+        if n is None or not b.ns_per_test or not n.ns_per_test:
+            continue
+        compared += 1
+        spread = math.hypot(b.relative_noise or 0.0, n.relative_noise or 0.0)
+        band = max(z * spread, floor)
+        change = SpeedChange(key[1], key[2], key[3], b.ns_per_test, n.ns_per_test, band)
+        if change.ratio > 1 + band:
+            slower.append(change)
+        elif change.ratio < 1 / (1 + band):
+            faster.append(change)
+    slower.sort(key=lambda c: -c.ratio)
+    faster.sort(key=lambda c: c.ratio)
+    return slower, faster, compared
+
+
+def gross_changes(base, new):
+    """(new classes, vanished classes): failure classes in one run only."""
+    b = {c.signature: c for c in failure_classes(base)}
+    n = {c.signature: c for c in failure_classes(new)}
+    appeared = [n[s] for s in n if s not in b]
+    vanished = [b[s] for s in b if s not in n]
+    key = lambda c: (c.peer, c.kernel, c.family, c.kind)  # noqa: E731
+    return sorted(appeared, key=key), sorted(vanished, key=key)
+
+
+def band_changes(base, new, factor=BAND_FACTOR):
+    out = []
+    for key, n in new.static.items():
+        b = base.static.get(key)
+        if b is None or not n.boundary or n.band is None:
+            continue
+        if b.boundary and b.band is not None:
+            if n.band > factor * b.band and n.band > 0:
+                out.append((key[0], key[1], b.band, n.band))
+        elif b.judged >= n.judged and n.band > 0:
+            out.append((key[0], key[1], None, n.band))
+    return sorted(out)
+
+
+def compare(base_args: list, new_args: list, floor=FLOOR) -> dict:
+    base = load_inputs(base_args)
+    new = load_inputs(new_args)
+    slower, faster, compared = speed_changes(base, new, floor)
+    appeared, vanished = gross_changes(base, new)
+    bands = band_changes(base, new)
+    only_base = len(set(base.bench) - set(new.bench)) + len(set(base.static) - set(new.static))
+    only_new = len(set(new.bench) - set(base.bench)) + len(set(new.static) - set(base.static))
+
+    def cls(c):
+        return {"class": c.signature, "kernel": c.kernel, "family": c.family, "kind": c.kind, "peer": c.peer,
+                "count": c.count, "replay": c.replay}
+
+    def speed(c):
+        return {"kernel": c.kernel, "family": c.family, "set": c.set, "base_ns": c.base_ns, "new_ns": c.new_ns,
+                "ratio": round(c.ratio, 4), "noise_band": round(c.band, 4)}
+
+    return {
+        "base": {"inputs": base_args, "provenance": provenance(base)},
+        "new": {"inputs": new_args, "provenance": provenance(new)},
+        "noise": {"z": Z, "floor": floor, "band_factor": BAND_FACTOR},
+        "benchmarks_compared": compared,
+        "rows_only_in_base": only_base, "rows_only_in_new": only_new,
+        "slower": [speed(c) for c in slower], "faster": [speed(c) for c in faster],
+        "new_gross": [cls(c) for c in appeared], "vanished_gross": [cls(c) for c in vanished],
+        "band_widened": [{"kernel": k, "family": f, "base_band": b, "new_band": n} for k, f, b, n in bands],
+    }
+
+
+def _pct(ratio: float) -> str:
+    return f"{(ratio - 1) * 100:+.0f} %"
+
+
+def _capped(lines: list, items: list, render) -> None:
+    for item in items[:LIST_CAP]:
+        lines.append(render(item))
+    if len(items) > LIST_CAP:
+        lines.append(f"| … {len(items) - LIST_CAP} more (compare.json) | | | |")
+
+
+def markdown(diff: dict) -> str:
+    """The diff as a pull-request comment: a verdict line, then one short
+    table per kind of change that happened."""
+    own_new = [c for c in diff["new_gross"] if not c["peer"]]
+    changes = sum(len(diff[k]) for k in ("slower", "faster", "new_gross", "vanished_gross", "band_widened"))
+    commit = lambda side: diff[side]["provenance"].get("commit", "?")  # noqa: E731
+    lines = [f"### sepax: {commit('new')} against {commit('base')}", ""]
+    verdict = ("**New gross verdicts of sepax kernels.** " if own_new else "") + (
+        f"{changes} change{'s' if changes != 1 else ''} beyond noise" if changes else "No change beyond noise")
+    lines.append(f"{verdict} — {diff['benchmarks_compared']} benchmarks compared (noise band: "
+                 f"max({diff['noise']['z']:g} × the repetitions' combined spread, {diff['noise']['floor']:.0%})).")
+    if diff["rows_only_in_base"] or diff["rows_only_in_new"]:
+        lines.append(f"Not compared: {diff['rows_only_in_base']} rows only in base, "
+                     f"{diff['rows_only_in_new']} only in new.")
+    for key, title in (("slower", "Slower"), ("faster", "Faster")):
+        if diff[key]:
+            lines += ["", f"**{title}** ({len(diff[key])})", "", "| kernel | family / set | ns/test base → new | change |",
+                      "|---|---|---:|---:|"]
+            _capped(lines, diff[key], lambda c: f"| `{c['kernel']}` | {c['family']} / {c['set']} | "
+                    f"{c['base_ns']:.3g} → {c['new_ns']:.3g} | {_pct(c['ratio'])} (band ±{c['noise_band']:.0%}) |")
+    for key, title in (("new_gross", "New gross verdicts"), ("vanished_gross", "Gross verdicts gone")):
+        if diff[key]:
+            lines += ["", f"**{title}** ({len(diff[key])})", "", "| kernel | family | what goes wrong | findings |",
+                      "|---|---|---|---:|"]
+            _capped(lines, diff[key], lambda c: f"| {'*' + c['kernel'] + '*' if c['peer'] else '`' + c['kernel'] + '`'}"
+                    f" | {c['family']} | {c['kind']} | {c['count']} |")
+    if diff["band_widened"]:
+        lines += ["", f"**Boundary band widened** ({len(diff['band_widened'])})", "",
+                  "| kernel | family | band base → new | |", "|---|---|---:|---|"]
+        _capped(lines, diff["band_widened"], lambda b: f"| `{b['kernel']}` | {b['family']} | "
+                f"{'none' if b['base_band'] is None else format(b['base_band'], '.1e')} → {b['new_band']:.1e} | |")
+    replay = [c for c in diff["new_gross"] if c["replay"]][:3]
+    if replay:
+        lines += ["", "Replay: " + "; ".join(f"`{c['replay']}`" for c in replay)]
+    return "\n".join(lines) + "\n"
+
+
+def main_compare(base: str, new: str, out_dir, floor: float) -> int:
+    diff = compare(run_inputs(base), run_inputs(new), floor)
+    text = markdown(diff)
+    print(text, end="")
+    if out_dir is not None:
+        out = Path(out_dir)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "compare.md").write_text(text, encoding="utf-8")
+        (out / "compare.json").write_text(json.dumps(diff, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return 0
