@@ -13,7 +13,8 @@
 #      within the run must meet thresholds.json and the committed baseline of
 #      this machine kind; boundary shares per kernel x family must not rise
 #      beyond the committed boundary baseline (binomial test). JUnit XML goes
-#      to BUILD/gate/junit.xml.
+#      to BUILD/gate/junit.xml. On failure it also prints what changed against
+#      the committed run bench/baselines/MACHINE/run/ (sepax report --compare).
 # Usage: scripts/gate.sh BUILD_DIR (with sepax, sepax_bench and sepax_bench_brought built).
 # SEPAX_GATE_WRITE_BASELINE=FILE also writes the measured ratios there;
 # SEPAX_GATE_WRITE_BOUNDARY_BASELINE=FILE the boundary counts.
@@ -68,6 +69,17 @@ boundary=bench/baselines/$machine/boundary.json
 args=("$dir/verify" "$dir/bench.json" --thresholds bench/thresholds.json --junit "$dir/junit.xml")
 [ -f "$baseline" ] && args+=(--baseline "$baseline")
 [ -f "$boundary" ] && args+=(--boundary-baseline "$boundary")
+# On failure the gate also prints what changed against the committed run of
+# this machine kind (rewrite it with SEPAX_GATE_WRITE_RUN=1).
+run_base=bench/baselines/$machine/run
+[ -d "$run_base" ] && args+=(--compare-base "$run_base")
 [ -n "${SEPAX_GATE_WRITE_BASELINE:-}" ] && args+=(--write-baseline "$SEPAX_GATE_WRITE_BASELINE")
 [ -n "${SEPAX_GATE_WRITE_BOUNDARY_BASELINE:-}" ] && args+=(--write-boundary-baseline "$SEPAX_GATE_WRITE_BOUNDARY_BASELINE")
+if [ -n "${SEPAX_GATE_WRITE_RUN:-}" ]; then
+  mkdir -p "$run_base"
+  # The rows the comparison reads (kernel rows, failure classes, run info), not the replay files.
+  cp "$dir/verify/verify.jsonl" "$run_base/verify.jsonl"
+  cp "$dir/bench.json" "$run_base/bench.json"
+  echo "gate: wrote $run_base"
+fi
 "$build/cli/sepax" gate "${args[@]}"

@@ -25,6 +25,10 @@
 //   --sepax_seed=S         generator seed (default 20261123)
 //   --sepax_families=a,b   families (default random,parallel-edges)
 //   --sepax_sets=a,b       sets of the OBB kernels (default mixed,separated,intersecting)
+//   --sepax_plugin=PATH    the module timed as example_fixed/obb_sat/double
+//                          (default the example plugin's fixed module; another
+//                          module must provide that id, as the regressed one of
+//                          reports/tests/fixtures/compare does)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -57,10 +61,17 @@ constexpr const char* kProgram = "sepax_bench_brought";
 
 using Options = SetFlags;
 
+std::string plugin_module = SEPAX_EXAMPLE_PLUGIN_FIXED;
+
 Options parse(int& argc, char** argv) {
   Options o;
   o.families = {gen::Family::random, gen::Family::parallel_edges};
-  take_flags(argc, argv, kProgram, o, [](const std::string&) { return false; });
+  take_flags(argc, argv, kProgram, o, [](const std::string& arg) {
+    const std::string flag = "--sepax_plugin=";
+    if (arg.rfind(flag, 0) != 0) return false;
+    plugin_module = arg.substr(flag.size());
+    return true;
+  });
   return o;
 }
 
@@ -158,7 +169,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   try {
     // Both OBB kernels go through the registry, as `sepax verify --plugin` has them.
-    std::vector<sepax::KernelInfo> brought = sepax::harness::load_plugin(SEPAX_EXAMPLE_PLUGIN_FIXED);
+    std::vector<sepax::KernelInfo> brought = sepax::harness::load_plugin(sepax::bench::plugin_module);
     brought.push_back(sepax::bench::inprocess_obb_sat_double());
     sepax::register_kernels(std::move(brought));
   } catch (const std::exception& e) {
@@ -168,6 +179,7 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("sepax_pairs", std::to_string(options.sets.pairs));
   benchmark::AddCustomContext("sepax_seed", std::to_string(options.sets.seed));
   benchmark::AddCustomContext("sepax_compiler", SEPAX_BENCH_COMPILER);
+  benchmark::AddCustomContext("sepax_plugin", sepax::bench::plugin_module);
   sepax::bench::register_all(options);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

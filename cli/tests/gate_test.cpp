@@ -878,4 +878,28 @@ TEST(SepaxGate, ExitStatusIsZeroOneOrTwo) {
   EXPECT_TRUE(contains(usage.err + usage.out, "--thresholds")) << usage.err;
 }
 
+// A failing gate with --compare-base prints what changed against that run:
+// the committed compare runs of reports/tests/fixtures/compare, whose NEW
+// side has the plugin kernel made 2x slower (so the brought-kernel rule fails).
+TEST(SepaxGate, FailurePrintsWhatChangedAgainstTheBaseRun) {
+  const fs::path dir = scratch_dir();
+  const fs::path runs = fs::path(SEPAX_FIXTURES_DIR) / ".." / ".." / ".." / "reports" / "tests" / "fixtures" / "compare";
+  const fs::path thresholds = write_text(dir / "thresholds.json", R"({"robustness": {"max_gross": 0},
+    "speed": {"tolerance": 1.0, "rules": [{"kernel": "example_fixed/obb_sat/double",
+      "reference": "inprocess/obb_sat/double", "families": "*", "set": "mixed", "max_ratio": 1.2}]}})");
+  const std::string base = "--thresholds " + quoted(thresholds) + " --compare-base " + quoted(runs / "base");
+  const CommandRun fail =
+      run_sepax("gate " + quoted(runs / "new" / "verify.jsonl") + " " + quoted(runs / "new" / "bench_brought.json") + " " + base, dir);
+  EXPECT_EQ(fail.status, 1) << fail.out << fail.err;
+  EXPECT_TRUE(contains(fail.out, "What changed against the baseline run")) << fail.out << fail.err;
+  EXPECT_TRUE(contains(fail.out, "**Slower** (2)")) << fail.out;
+  EXPECT_TRUE(contains(fail.out, "example_fixed/obb_sat/double")) << fail.out;
+
+  // Passing, it prints no comparison.
+  const CommandRun pass =
+      run_sepax("gate " + quoted(runs / "base" / "verify.jsonl") + " " + quoted(runs / "base" / "bench_brought.json") + " " + base, dir);
+  EXPECT_EQ(pass.status, 0) << pass.out << pass.err;
+  EXPECT_FALSE(contains(pass.out, "What changed")) << pass.out;
+}
+
 }  // namespace

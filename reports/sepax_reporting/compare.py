@@ -2,12 +2,15 @@
 enough for a pull-request comment (Markdown) and complete as JSON.
 
 A run is a results directory (verify.jsonl, or verify/verify.jsonl as the
-gate writes it, and the Google Benchmark JSON files beside it) or a list of
-files. Reported:
+gate writes it, and the Google Benchmark JSON files beside it), a file, or
+several joined with ','. Reported:
 - speed: kernel × family × set benchmarks whose ns/test moved beyond the
-  noise band, max(Z × the combined relative spread of both runs'
-  repetitions, FLOOR) — the floor is the run-to-run drift of a quiet machine
-  that repetitions within one run do not see;
+  noise band once the runs' common drift (the median change over every
+  benchmark, reported apart) is taken out. The band is max(Z × the combined
+  relative spread of both runs' repetitions, Z × the run-to-run spread of
+  all benchmarks around the drift (a robust sigma: a few real changes do not
+  move it), FLOOR): on a shared VM two runs differ by 10-30 % on the same
+  code, which repetitions within one run do not see;
 - gross verdicts: failure classes (kernel × family × kind) present in one
   run only — "new" in NEW, "vanished" from BASE;
 - band widening: kernel × family rows whose boundary band grew beyond
@@ -21,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import statistics
 from pathlib import Path
 
 from .failure_classes import failure_classes
@@ -35,7 +39,10 @@ LIST_CAP = 8         # rows per Markdown list; the JSON has all
 
 
 def run_inputs(arg: str) -> list:
-    """The report inputs of one run given as a directory or a file."""
+    """The report inputs of one run: a directory, a file, or several of them
+    joined with ',' (as `sepax gate --compare-base` passes its inputs)."""
+    if "," in arg:
+        return [p for part in arg.split(",") if part for p in run_inputs(part)]
     path = Path(arg)
     if not path.exists():
         raise InputError(f"{path}: no such file or directory")
@@ -68,31 +75,60 @@ class SpeedChange:
     set: str
     base_ns: float
     new_ns: float
-    band: float          # the relative change that counts as beyond noise
+    band: float          # relative change beyond which it counts (after the drift)
+    drift: float         # the run's common factor new/base (1: none taken out)
 
     @property
     def ratio(self) -> float:
         return self.new_ns / self.base_ns
 
+    @property
+    def relative(self) -> float:
+        """The change once the run's common drift is taken out."""
+        return self.ratio / self.drift
+
+
+# With this many benchmarks in both runs, their common drift and the spread
+# around it are estimated from the runs themselves.
+MIN_FOR_DRIFT = 8
+
+
+def run_drift(log_ratios: list):
+    """(median log ratio, robust sigma of the log ratios around it) over
+    every benchmark both runs have: the machine's drift between the runs and
+    the run-to-run noise, which repetitions within one run do not see. A few
+    real changes do not move a median or a MAD."""
+    if len(log_ratios) < MIN_FOR_DRIFT:
+        return 0.0, 0.0
+    drift = statistics.median(log_ratios)
+    mad = statistics.median(abs(x - drift) for x in log_ratios)
+    return drift, 1.4826 * mad
+
 
 def speed_changes(base, new, floor=FLOOR, z=Z):
-    """(slower, faster, compared): benchmarks beyond their noise band."""
-    slower, faster, compared = [], [], 0
+    """(slower, faster, compared, drift, run sigma): benchmarks whose change,
+    after the runs' common drift, is beyond their noise band
+    max(z × the repetitions' combined spread, z × the run-to-run sigma, floor)."""
+    pairs = []
     for key, b in base.bench.items():
         n = new.bench.get(key)
-        if n is None or not b.ns_per_test or not n.ns_per_test:
-            continue
-        compared += 1
+        if n is not None and b.ns_per_test and n.ns_per_test:
+            pairs.append((key, b, n))
+    drift, run_sigma = run_drift([math.log(n.ns_per_test / b.ns_per_test) for _, b, n in pairs])
+    slower, faster = [], []
+    for key, b, n in pairs:
         spread = math.hypot(b.relative_noise or 0.0, n.relative_noise or 0.0)
-        band = max(z * spread, floor)
-        change = SpeedChange(key[1], key[2], key[3], b.ns_per_test, n.ns_per_test, band)
-        if change.ratio > 1 + band:
+        band_log = max(z * spread, z * run_sigma, math.log1p(floor))
+        change = SpeedChange(key[1], key[2], key[3], b.ns_per_test, n.ns_per_test, math.expm1(band_log),
+                             math.exp(drift))
+        deviation = math.log(change.relative)
+        if deviation > band_log:
             slower.append(change)
-        elif change.ratio < 1 / (1 + band):
+        elif deviation < -band_log:
             faster.append(change)
-    slower.sort(key=lambda c: -c.ratio)
-    faster.sort(key=lambda c: c.ratio)
-    return slower, faster, compared
+    slower.sort(key=lambda c: -c.relative)
+    faster.sort(key=lambda c: c.relative)
+    return slower, faster, len(pairs), math.exp(drift), run_sigma
 
 
 def gross_changes(base, new):
@@ -122,7 +158,7 @@ def band_changes(base, new, factor=BAND_FACTOR):
 def compare(base_args: list, new_args: list, floor=FLOOR) -> dict:
     base = load_inputs(base_args)
     new = load_inputs(new_args)
-    slower, faster, compared = speed_changes(base, new, floor)
+    slower, faster, compared, drift, run_sigma = speed_changes(base, new, floor)
     appeared, vanished = gross_changes(base, new)
     bands = band_changes(base, new)
     only_base = len(set(base.bench) - set(new.bench)) + len(set(base.static) - set(new.static))
@@ -134,12 +170,13 @@ def compare(base_args: list, new_args: list, floor=FLOOR) -> dict:
 
     def speed(c):
         return {"kernel": c.kernel, "family": c.family, "set": c.set, "base_ns": c.base_ns, "new_ns": c.new_ns,
-                "ratio": round(c.ratio, 4), "noise_band": round(c.band, 4)}
+                "ratio": round(c.ratio, 4), "after_drift": round(c.relative, 4), "noise_band": round(c.band, 4)}
 
     return {
         "base": {"inputs": base_args, "provenance": provenance(base)},
         "new": {"inputs": new_args, "provenance": provenance(new)},
-        "noise": {"z": Z, "floor": floor, "band_factor": BAND_FACTOR},
+        "noise": {"z": Z, "floor": floor, "band_factor": BAND_FACTOR, "drift": round(drift, 4),
+                  "run_sigma": round(run_sigma, 4)},
         "benchmarks_compared": compared,
         "rows_only_in_base": only_base, "rows_only_in_new": only_new,
         "slower": [speed(c) for c in slower], "faster": [speed(c) for c in faster],
@@ -168,17 +205,22 @@ def markdown(diff: dict) -> str:
     lines = [f"### sepax: {commit('new')} against {commit('base')}", ""]
     verdict = ("**New gross verdicts of sepax kernels.** " if own_new else "") + (
         f"{changes} change{'s' if changes != 1 else ''} beyond noise" if changes else "No change beyond noise")
-    lines.append(f"{verdict} — {diff['benchmarks_compared']} benchmarks compared (noise band: "
-                 f"max({diff['noise']['z']:g} × the repetitions' combined spread, {diff['noise']['floor']:.0%})).")
+    noise = diff["noise"]
+    lines.append(f"{verdict} — {diff['benchmarks_compared']} benchmarks compared. Noise band: max({noise['z']:g} × "
+                 f"the repetitions' combined spread, {noise['z']:g} × the run-to-run spread {noise['run_sigma']:.0%}, "
+                 f"{noise['floor']:.0%}).")
+    if abs(noise["drift"] - 1) >= 0.005:
+        lines.append(f"All benchmarks moved by a median of {_pct(noise['drift'])} (the machine between the runs, or "
+                     "a change common to every kernel: not judged); changes below are after it.")
     if diff["rows_only_in_base"] or diff["rows_only_in_new"]:
         lines.append(f"Not compared: {diff['rows_only_in_base']} rows only in base, "
                      f"{diff['rows_only_in_new']} only in new.")
     for key, title in (("slower", "Slower"), ("faster", "Faster")):
         if diff[key]:
-            lines += ["", f"**{title}** ({len(diff[key])})", "", "| kernel | family / set | ns/test base → new | change |",
-                      "|---|---|---:|---:|"]
+            lines += ["", f"**{title}** ({len(diff[key])})", "",
+                      "| kernel | family / set | ns/test base → new | change after drift (band) |", "|---|---|---:|---:|"]
             _capped(lines, diff[key], lambda c: f"| `{c['kernel']}` | {c['family']} / {c['set']} | "
-                    f"{c['base_ns']:.3g} → {c['new_ns']:.3g} | {_pct(c['ratio'])} (band ±{c['noise_band']:.0%}) |")
+                    f"{c['base_ns']:.3g} → {c['new_ns']:.3g} | {_pct(c['after_drift'])} (±{c['noise_band']:.0%}) |")
     for key, title in (("new_gross", "New gross verdicts"), ("vanished_gross", "Gross verdicts gone")):
         if diff[key]:
             lines += ["", f"**{title}** ({len(diff[key])})", "", "| kernel | family | what goes wrong | findings |",

@@ -190,6 +190,16 @@ int run_command_line(int argc, char** argv) {
   report_cmd->add_option("-o,--out", report.out, "Output directory (report.md, report.html, plots/)")
       ->capture_default_str();
   report_cmd->add_option("--title", report.title, "Report title");
+  report_cmd->add_flag("--compare", report.compare,
+                       "The two RESULTS are runs BASE NEW (results directories, or files joined with ','): print "
+                       "what changed as Markdown — benchmarks slower or faster beyond the noise of their "
+                       "repetitions, failure classes new or gone, boundary bands widened (with -o, also "
+                       "compare.md and compare.json there)");
+  report_cmd->add_option("--noise-floor", report.noise_floor,
+                         "--compare: the smallest relative speed change reported (default 0.10)")
+      ->check(CLI::Range(0.0, 10.0));
+  report_cmd->add_flag("--latex", report.latex,
+                       "Also write latex/ (summary tables in booktabs with the run's provenance) and every plot as PDF");
 
   MeshCheckOptions mesh_check;
   CLI::App* mesh_check_cmd = app.add_subcommand(
@@ -220,6 +230,9 @@ int run_command_line(int argc, char** argv) {
       ->required();
   gate_cmd->add_option("--baseline", gate.baseline, "Baseline of speed ratios (written by --write-baseline)");
   gate_cmd->add_option("--junit", gate.junit, "Also write the checks as JUnit XML to this file");
+  gate_cmd->add_option("--compare-base", gate.compare_base,
+                       "A baseline run (results directory, or files joined with ','): when the gate fails, also "
+                       "print what changed against it, as `sepax report --compare` does");
   gate_cmd->add_option("--boundary-baseline", gate.boundary_baseline,
                        "Baseline of boundary shares per kernel x family (written by --write-boundary-baseline); a "
                        "share that rises beyond it fails");
@@ -265,7 +278,10 @@ int run_command_line(int argc, char** argv) {
     if (!bring_kernels(check_brought, check.kernel_ids, "sepax check")) return kUsageError;
     return run_check(check, std::cout, std::cerr);
   }
-  if (*report_cmd) return run_report(report, std::cerr);
+  if (*report_cmd) {
+    report.out_given = report_cmd->count("--out") > 0;
+    return run_report(report, std::cerr);
+  }
   if (*mesh_check_cmd) return run_mesh_check(mesh_check, std::cout, std::cerr);
   if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
   if (*mutate_cmd) {

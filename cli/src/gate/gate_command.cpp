@@ -17,6 +17,7 @@
 #include "gate/robustness_gate.hpp"
 #include "gate/speed_gate.hpp"
 #include "gate/verify_rows.hpp"
+#include "report/report_command.hpp"
 
 namespace sepax::cli {
 namespace {
@@ -142,6 +143,19 @@ std::string usage_problem(const GateOptions& options, const GateData& data) {
   return "";
 }
 
+/// What changed against the baseline run, as `sepax report --compare`
+/// prints it (the report script writes to this process's stdout).
+void print_compare(const GateOptions& options, std::ostream& out, std::ostream& err) {
+  ReportOptions compare;
+  compare.compare = true;
+  std::string current;
+  for (const std::string& input : options.inputs) current += (current.empty() ? "" : ",") + input;
+  compare.inputs = {*options.compare_base, current};
+  out << "\nWhat changed against the baseline run " << *options.compare_base << ":\n";
+  out.flush();
+  if (run_report(compare, err) != 0) err << "sepax gate: the comparison with the baseline run failed (see above)\n";
+}
+
 }  // namespace
 
 int run_gate(const GateOptions& options, std::ostream& out, std::ostream& err) {
@@ -191,6 +205,7 @@ int run_gate(const GateOptions& options, std::ostream& out, std::ostream& err) {
     out << fmt::format("wrote {} ratio{} to {}\n", speed.ratios.size(), speed.ratios.size() == 1 ? "" : "s",
                        options.write_baseline->string());
   const bool failed = std::any_of(checks.begin(), checks.end(), [](const GateCheck& c) { return !c.passed(); });
+  if (failed && options.compare_base) print_compare(options, out, err);
   return failed ? 1 : 0;
 }
 

@@ -93,6 +93,8 @@ struct GateOptions {
   /// Boundary rates (boundary_gate.hpp): read from / written to these files.
   std::optional<std::filesystem::path> boundary_baseline;
   std::optional<std::filesystem::path> write_boundary_baseline;  ///< needs verify inputs
+  /// On failure, `sepax report --compare` of this run against the inputs.
+  std::optional<std::string> compare_base;
 };
 
 /// Prints one line per check, the failed checks again and a summary on `out`;

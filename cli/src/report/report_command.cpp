@@ -35,10 +35,15 @@ int run_report(const ReportOptions& options, std::ostream& err) {
     return 2;
   }
   std::vector<std::string> args{kPython, script.string()};
+  if (options.compare) args.push_back("--compare");
   args.insert(args.end(), options.inputs.begin(), options.inputs.end());
-  args.push_back("-o");
-  args.push_back(options.out.string());
+  if (!options.compare || options.out_given) {
+    args.push_back("-o");
+    args.push_back(options.out.string());
+  }
   if (!options.title.empty()) args.insert(args.end(), {"--title", options.title});
+  if (options.noise_floor) args.insert(args.end(), {"--noise-floor", std::to_string(*options.noise_floor)});
+  if (options.latex) args.push_back("--latex");
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
