@@ -7,7 +7,8 @@
 #      sets (sepax_bench, Google Benchmark, JSON);
 #   3. times the OBB trees against FCL, the 2D rectangles against Box2D and
 #      the sphere tests against FCL;
-#   4. writes the speed-versus-robustness report from all of it (sepax report).
+#   4. writes the speed-versus-robustness report from all of it (sepax report)
+#      and checks it in headless Chromium (first_screen.png: what a reader sees).
 # Extra arguments go to `sepax verify` (e.g. --seed 7 --budget 120).
 # SEPAX_OUT (default sepax-results) is the results directory; SEPAX_BENCH_PAIRS
 # (default 65536) the pairs per benchmark set; SEPAX_FUZZ_SUMMARY the fuzzing
@@ -97,5 +98,9 @@ fuzz_summary=${SEPAX_FUZZ_SUMMARY:-fuzz/measured/fuzz_summary.json}
 [ -f "$fuzz_summary" ] && inputs+=("$fuzz_summary")
 
 ./build/release/cli/sepax report "${inputs[@]}" -o "$out/report" || status=2
+# The page as a reader's browser shows it: every plot decoded, no script
+# error, the summary table whole on the first 1400x900 screen (saved as
+# first_screen.png beside the report).
+SCREENSHOT="$out/report/first_screen.png" bash reports/tests/html_in_chromium.sh "$out/report/report.html" || status=2
 echo "report: $out/report/report.md and $out/report/report.html"
 exit $status

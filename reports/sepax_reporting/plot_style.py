@@ -193,6 +193,8 @@ def layout_problems(fig) -> list:
             if child.__class__.__name__ == "Legend" and all(child is not l for _, l in legends):
                 legends.append((f"legend '{child.get_title().get_text()}'", child))
     boxes = [(n, l.get_window_extent(renderer)) for n, l in legends]
+    if getattr(fig, "_suptitle", None) is not None and fig._suptitle.get_text():
+        boxes.append(("the figure's title", fig._suptitle.get_window_extent(renderer)))
     panel_boxes = []
     for n, ax in panels:
         # The panel with its labels and ticks, without any legend attached to it.

@@ -14,62 +14,68 @@ from .vocabulary import family_key
 
 
 def plot_margin(data: Dataset, query: str):
-    """Wrong verdicts / cases per margin decade: all families, then each."""
+    """Wrong verdicts / cases per margin decade, all families summed: one
+    panel per kernel group (sepax's, then each peer library), each with its
+    own legend beside it, so that no panel carries more than a handful of
+    lines and no two lines of a panel look alike."""
     from matplotlib.lines import Line2D
     total = margin_bins_by_kernel(data, query)
     if not total:
         return None
     plt = pyplot()
-    families = sorted({fam for store in (data.static, data.moving) for (k, fam), s in store.items()
-                       if s.bins and data.query_of(k) == query}, key=family_key)
-    panels = [("all families", total)] + [(f, margin_bins_by_kernel(data, query, f)) for f in families]
     kernels = sorted(total, key=data.kernel_sort_key)
-    styles = kernel_styles(kernels)
+    groups = []
+    for kernel in kernels:
+        origin = data.origin_of(kernel)
+        if not groups or groups[-1][0] != origin:
+            groups.append((origin, []))
+        groups[-1][1].append(kernel)
     decades = [d for bins in total.values() for d in bins if d is not None]
     zero_x = (min(decades) if decades else 0) - 2       # where "margin exactly 0" sits
     rates = [w / c for bins in total.values() for c, w in bins.values() if c]
     floor = zero_floor(rates, smallest=1 / max(c for bins in total.values() for c, _ in bins.values()))
-    ncols = min(4, len(panels))
-    nrows = math.ceil(len(panels) / ncols)
-    fig = plt.figure(figsize=(3.3 * ncols + 3.2, 2.9 * nrows + 0.4))
-    gs = fig.add_gridspec(nrows, ncols + 1, width_ratios=[1] * ncols + [0.95], wspace=0.35, hspace=0.55,
-                          left=0.06, right=0.99, top=1 - 0.35 / (2.9 * nrows + 0.4),
-                          bottom=0.55 / (2.9 * nrows + 0.4) + 0.05)
     top = max(rates + [floor * 100])
-    xticks = [zero_x] + sorted(set(decades))
-    step = max(1, math.ceil(len(xticks[1:]) / 7))
+    step = max(1, math.ceil(len(set(decades)) / 6))
     shown = [zero_x] + sorted(set(decades))[::step]
-    for i, (title, per_kernel) in enumerate(panels):
-        ax = fig.add_subplot(gs[i // ncols, i % ncols])
-        for kernel in kernels:
-            bins = per_kernel.get(kernel)
-            if not bins:
-                continue
-            # Margin exactly 0 is its own column, not joined to the decades.
+    pairs = min(2, len(groups))                          # panel + legend, twice per row
+    nrows = math.ceil(len(groups) / pairs)
+    height = 2.7 * nrows + 0.5
+    width = pairs * (3.6 + 3.0) + 0.4
+    fig = plt.figure(figsize=(width, height), label=f"{query} margin")
+    gs = fig.add_gridspec(nrows, 2 * pairs, width_ratios=[3.6, 3.0] * pairs, wspace=0.12, hspace=0.6,
+                          left=0.7 / width, right=0.995, top=1 - 0.7 / height, bottom=0.55 / height)
+    fig.suptitle(f"{query}: wrong verdicts against margin, all families (dashed: moving kernels)", fontsize=10)
+    for i, (origin, members) in enumerate(groups):
+        ax = fig.add_subplot(gs[i // pairs, 2 * (i % pairs)])
+        styles = kernel_styles(members)
+        handles = []
+        for kernel in members:
+            bins = total[kernel]
             pts = sorted((d, w / c) for d, (c, w) in bins.items() if c and d is not None)
             colour, marker = styles[kernel]
             style = dict(color=colour, marker=marker, markersize=4,
                          markerfacecolor="none" if data.is_peer(kernel) else colour)
-            ax.plot([p[0] for p in pts], [p[1] or floor for p in pts], linewidth=1.2,
-                    linestyle="--" if data.is_moving(kernel) else "-", **style)
+            dashed = "--" if data.is_moving(kernel) else "-"
+            ax.plot([p[0] for p in pts], [p[1] or floor for p in pts], linewidth=1.2, linestyle=dashed, **style)
             c0, w0 = bins.get(None, (0, 0))
-            if c0:
+            if c0:  # margin exactly 0: its own column, not joined to the decades
                 ax.plot([zero_x], [w0 / c0 or floor], linestyle="", **style)
+            label = kernel[len(origin) + 1:] if kernel.startswith(origin + "/") else kernel
+            handles.append(Line2D([], [], linestyle=dashed, label=label, **style))
         zero_floor_axis(ax, floor, top)
         ax.set_xticks(shown)
         ax.set_xticklabels(["0"] + [f"$10^{{{d}}}$" for d in shown[1:]], fontsize=7)
         ax.set_xlim(zero_x - 0.7, (max(decades) if decades else 0) + 0.7)
         ax.axvline(zero_x + 1, color="0.7", linewidth=0.6, linestyle=":")
-        ax.set_title(title, fontsize=9)
+        ax.set_title(origin if origin == "sepax" else f"{origin} (peer)", fontsize=9)
         ax.grid(True, color="0.88", linewidth=0.5)
-        if i % ncols == 0:
-            ax.set_ylabel("wrong / cases")
-        if i // ncols == nrows - 1:
-            ax.set_xlabel("|margin| / size (decade)")
-    ax_l = fig.add_subplot(gs[:, ncols])
-    legend_panel(ax_l, [kernel_handle(data, k, styles[k][0], styles[k][1], linestyle="-") for k in kernels],
-                 [Line2D([], [], color="0.3", linestyle="-", label="static test"),
-                  Line2D([], [], color="0.3", linestyle="--", label="moving test")], "line")
+        ax.set_ylabel("wrong / cases", fontsize=8)
+        if i // pairs == nrows - 1 or i + pairs >= len(groups):
+            ax.set_xlabel("|margin| / size (decade)", fontsize=8)
+        leg_ax = fig.add_subplot(gs[i // pairs, 2 * (i % pairs) + 1])
+        leg_ax.axis("off")
+        leg_ax.legend(handles=handles, loc="upper left", fontsize=7, frameon=False, borderaxespad=0,
+                      ncol=1 if len(handles) <= 12 else 2, handlelength=2.2)
     return figure_png(fig, f"{query}_margin")
 
 
