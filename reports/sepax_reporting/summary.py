@@ -29,14 +29,16 @@ class Contender:
     judged: int
     gross: int
     band: float | None     # widest boundary band over its families
+    peer: bool = False
 
 
-def _short(data: Dataset, kernel: str, query: str) -> str:
-    """The id without what the row already says: sepax's query prefix, the scalar."""
-    parts = kernel.split("/")
-    if id_scalar(kernel):
+def _short(c: Contender, query: str, scalar: str) -> str:
+    """The id without what the row already says: sepax's query prefix, the
+    row's scalar (a peer of another scalar keeps its own)."""
+    parts = c.kernel.split("/")
+    if parts[-1] == scalar:
         parts = parts[:-1]
-    if not data.is_peer(kernel) and parts and parts[0] == query:
+    if not c.peer and parts and parts[0] == query:
         parts = parts[1:]
     return "/".join(parts)
 
@@ -59,7 +61,37 @@ def contenders(data: Dataset, query: str, scalar: str):
         rows = [s for (k, _f), s in data.static.items() if k == kernel]
         bands = [s.band for s in rows if s.boundary and s.band is not None]
         out.append(Contender(kernel, ns, sum(s.judged for s in rows), sum(s.gross for s in rows),
-                             max(bands) if bands else None))
+                             max(bands) if bands else None, data.is_peer(kernel)))
+    return sorted(out, key=lambda c: (c.ns, c.kernel)), sorted(shared)
+
+
+# The modes of the pair queries a summary row compares (sweeps have no peer).
+PAIR_QUERY_MODES = ("test_static", "test_overlap", "find_manifold", "enclose", "box_box_manifold", "sphere_sphere",
+                    "aabb_sphere", "sphere_plane", "aabb_aabb", "gjk_obb_segment", "obb_to_aabb")
+
+
+def pair_query_contenders(data: Dataset, query: str, scalar: str):
+    """The same for the queries beyond the SAT registry (sepax_bench_rect,
+    _gomez, _manifold timings; verify's pair-query verdicts). Their peers
+    exist in one scalar only: they stand in both rows, named with it."""
+    from .pair_queries import _is_peer, query_of_kernel
+    timed = {}
+    for (kernel, family), values in data.rect_bench.items():
+        parts = kernel.split("/")
+        if (query_of_kernel(kernel) != query or len(parts) != 3 or parts[1] not in PAIR_QUERY_MODES
+                or (not _is_peer(kernel) and parts[2] != scalar)):
+            continue
+        timed.setdefault(kernel, {})[family] = sorted(values)[len(values) // 2]
+    if not timed or all(_is_peer(k) for k in timed):
+        return [], []
+    shared = set.intersection(*(set(f) for f in timed.values()))
+    out = []
+    for kernel, per_family in timed.items():
+        fams = shared or set(per_family)
+        ns = math.exp(sum(math.log(per_family[f]) for f in fams) / len(fams))
+        stats = [st for key, st in data.pair_queries.items() if key[2] == kernel]
+        out.append(Contender(kernel, ns, sum(st.ok + st.boundary + st.gross for st in stats),
+                             sum(st.gross for st in stats), None, _is_peer(kernel)))
     return sorted(out, key=lambda c: (c.ns, c.kernel)), sorted(shared)
 
 
@@ -73,16 +105,19 @@ def gross_cell(c: Contender | None) -> str:
 
 
 def summary_rows(data: Dataset):
+    from .pair_queries import _is_peer, query_of_kernel
     rows, notes = [], []
-    for query in data.queries():
+    sat = [(q, contenders) for q in data.queries()]
+    pair = sorted({query_of_kernel(k) for k, _f in data.rect_bench if not _is_peer(k)} - set(data.queries()))
+    for query, find in sat + [(q, pair_query_contenders) for q in pair]:
         for scalar in [s for s in SCALAR_ORDER if s]:
-            cs, shared = contenders(data, query, scalar)
+            cs, shared = find(data, query, scalar)
             if not cs:
                 continue
             clean = [c for c in cs if c.judged > 0 and c.gross == 0]
-            sepax = next((c for c in clean if not data.is_peer(c.kernel)), None)
-            peer = next((c for c in cs if data.is_peer(c.kernel)), None)
-            peer_clean = next((c for c in clean if data.is_peer(c.kernel)), None)
+            sepax = next((c for c in clean if not c.peer), None)
+            peer = next((c for c in cs if c.peer), None)
+            peer_clean = next((c for c in clean if c.peer), None)
 
             def ratio(other):
                 return f"{sepax.ns / other.ns:.2f}" if sepax and other else DASH
@@ -90,15 +125,23 @@ def summary_rows(data: Dataset):
             def name(c, em=False):
                 if c is None:
                     return DASH
-                return Em(_short(data, c.kernel, query)) if em else Code(_short(data, c.kernel, query))
+                return Em(_short(c, query, scalar)) if em else Code(_short(c, query, scalar))
 
             rows.append([query, scalar, name(sepax), fmt_ns(sepax.ns if sepax else None), gross_cell(sepax),
                          fmt_sci(sepax.band) if sepax and sepax.band is not None else DASH,
                          name(peer, True), fmt_ns(peer.ns if peer else None), gross_cell(peer), ratio(peer),
                          name(peer_clean, True), fmt_ns(peer_clean.ns if peer_clean else None), ratio(peer_clean)])
-            notes.append(f"{query} {scalar}: {len(shared)} families" if shared else
-                         f"{query} {scalar}: no family timed for every kernel (each on its own)")
-    return rows, notes
+            notes.append((query, len(shared)))
+    return rows, families_note(notes)
+
+
+def families_note(notes: list) -> str:
+    """"obb_obb 6, tri_tri 8, …" (families shared by every kernel of a row; 0: each on its own)."""
+    per_query = {}
+    for query, n in notes:
+        per_query.setdefault(query, set()).add(n)
+    return ", ".join(f"{q} {'/'.join(str(n) for n in sorted(ns)) if max(ns) else 'each its own'}"
+                     for q, ns in per_query.items())
 
 
 SUMMARY_HEADERS = ["query", "scalar", "fastest sepax kernel, 0 gross", "ns/test", "gross rate (95 % bound)",
@@ -170,6 +213,6 @@ def summary_blocks(data: Dataset) -> list:
     if table is None:
         blocks.append(Para(["No kernel benchmarks in the inputs: no speed summary (see the details below)."]))
     else:
-        blocks += [table, Para(SUMMARY_NOTE + [" Families timed: " + "; ".join(notes) + "."]),
+        blocks += [table, Para(SUMMARY_NOTE + [f" Families timed per query: {notes}."]),
                    provenance_para(data)]
     return blocks + found_blocks(data)

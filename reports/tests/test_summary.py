@@ -98,6 +98,30 @@ class SummaryTable(unittest.TestCase):
         self.assertEqual(cell_text(rows[0][2]), "-")
 
 
+class PairQueryRows(unittest.TestCase):
+    """Queries beyond the SAT registry: timed by sepax_bench_gomez (tests_per_s),
+    judged by verify's pair-query campaigns; FCL's double kernel stands in both rows."""
+
+    def test_sphere_sphere_rows_against_fcl(self):
+        def pq(kernel, scalar, gross=0):
+            return json.dumps({"table": "pair_queries", "query": "sphere_sphere", "mode": "test_static",
+                               "kernel": kernel, "scalar": scalar, "family": "random", "cases": 400, "ok": 400 - gross,
+                               "boundary": 0, "gross": gross, "peer": kernel.startswith("fcl/")})
+        verify = [pq("sphere_sphere/test_static/float", "float"), pq("sphere_sphere/test_static/double", "double", 1),
+                  pq("fcl/sphere_sphere/double", "double")]
+        doc = {"context": {}, "benchmarks": [
+            bench_entry(f"gomez:{k}:random", tests_per_s=rate) for k, rate in
+            (("sphere_sphere/test_static/float", 5e8), ("sphere_sphere/test_static/double", 4e8),
+             ("fcl/sphere_sphere/double", 1e8))]}
+        rows, _ = summary.summary_rows(load(verify, doc))
+        by_scalar = {r[1]: [cell_text(c) for c in r] for r in rows if r[0] == "sphere_sphere"}
+        self.assertEqual(by_scalar["float"][2:4], ["test_static", "2.00"])
+        self.assertEqual(by_scalar["float"][6:8], ["fcl/sphere_sphere/double", "10.0"])
+        self.assertEqual(by_scalar["float"][9], "0.20")
+        # The double kernel has a gross verdict: no clean sepax kernel in that row.
+        self.assertEqual(by_scalar["double"][2], "-")
+
+
 class FailureClasses(unittest.TestCase):
     CLASS = {"table": "failure_class", "class": "fcl/obb_overlap/float obb_obb touching false-negative edge",
              "kernel": "fcl/obb_overlap/float", "query": "obb_obb", "scalar": "float", "family": "touching",
