@@ -17,7 +17,7 @@ if [ $status -ne 1 ]; then
   echo "check_route: verify $option '$buggy' exited $status, expected 1 (the planted bug found)" >&2
   exit 1
 fi
-replay=$(ls "$work/buggy/gross/"*.jsonl 2>/dev/null | head -1)
+replay=$(ls "$work/buggy/gross/"*/*.jsonl 2>/dev/null | head -1)   # gross/<failure class>/NN-....jsonl
 if [ -z "$replay" ]; then
   echo "check_route: no replay file under $work/buggy/gross/" >&2
   exit 1

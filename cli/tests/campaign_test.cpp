@@ -33,6 +33,7 @@ std::vector<std::string> rows_without_timings(const fs::path& dir) {
     json j = json::parse(line);
     if (j.value("table", "") == "run_info") continue;
     j.erase("run");
+    j.erase("replay");  // a failure class's replay command names the output directory
     for (auto it = j.begin(); it != j.end();) {
       const std::string& key = it.key();
       if (key.find("seconds") != std::string::npos || key.find("per_second") != std::string::npos)
@@ -45,12 +46,22 @@ std::vector<std::string> rows_without_timings(const fs::path& dir) {
   return rows;
 }
 
-/// Every replay file's name and content.
+/// Every replay file's path (in its failure class's folder) and content;
+/// class.json without its replay command, which names the output directory.
 std::map<std::string, std::string> replay_files(const fs::path& dir) {
   std::map<std::string, std::string> files;
   for (const char* sub : {"gross", "harness"})
     if (fs::exists(dir / sub))
-      for (const auto& e : fs::directory_iterator(dir / sub)) files[std::string(sub) + "/" + e.path().filename().string()] = slurp(e.path());
+      for (const auto& e : fs::recursive_directory_iterator(dir / sub)) {
+        if (!e.is_regular_file()) continue;
+        std::string text = slurp(e.path());
+        if (e.path().filename() == "class.json") {
+          json j = json::parse(text);
+          j.erase("replay");
+          text = j.dump();
+        }
+        files[fs::relative(e.path(), dir).string()] = text;
+      }
   return files;
 }
 

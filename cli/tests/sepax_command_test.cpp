@@ -53,6 +53,16 @@ bool is_one_of(const json& value, std::initializer_list<const char*> names) {
   return false;
 }
 
+/// The replay files under `gross` (one folder per failure class, its files
+/// NN-<kernel>-<family>.jsonl beside class.json), in path order.
+std::vector<fs::directory_entry> replay_files(const fs::path& gross) {
+  std::vector<fs::directory_entry> out;
+  for (const auto& entry : fs::recursive_directory_iterator(gross))
+    if (entry.is_regular_file() && entry.path().extension() == ".jsonl") out.push_back(entry);
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.path() < b.path(); });
+  return out;
+}
+
 TEST(SepaxCheck, SpecExampleTouchingBoxesIntersectAndEveryFloatKernelIsOk) {
   const fs::path dir = scratch_dir();
   const CommandRun run = run_sepax("check --json '" + write_file(dir, "spec.jsonl", std::string(kSpecExample) + "\n").string() + "'", dir);
@@ -441,11 +451,11 @@ TEST_F(SepaxVerifyDefaultSeed, WritesOneCompleteRowPerKernelAndFamily) {
       ++gross_rows;
       std::string stem = row["kernel"].get<std::string>();
       std::replace(stem.begin(), stem.end(), '/', '_');
-      stem += "-" + row["family"].get<std::string>() + "-";
+      stem += "-" + row["family"].get<std::string>() + ".jsonl";  // in gross/<class>/, after "NN-"
       bool found = false;
-      for (const auto& entry : fs::directory_iterator(out / "gross"))
-        found = found || entry.path().filename().string().rfind(stem, 0) == 0;
-      EXPECT_TRUE(found) << "no replay file " << stem << "*.jsonl";
+      for (const auto& entry : replay_files(out / "gross"))
+        found = found || entry.path().filename().string().substr(3) == stem;
+      EXPECT_TRUE(found) << "no replay file NN-" << stem;
     }
   }
   EXPECT_EQ(seen.size(), rows.size()) << "a kernel x family row is duplicated";
@@ -533,7 +543,7 @@ TEST_F(SepaxVerifyDefaultSeed, ExitsZeroWithoutGrossVerdictsOrOracleDisagreement
 std::size_t expect_replays_reproduce(const std::string& binary, const fs::path& out, const fs::path& dir,
                                      bool moving) {
   std::size_t replayed = 0;
-  for (const auto& entry : fs::directory_iterator(out / "gross")) {
+  for (const auto& entry : replay_files(out / "gross")) {
     ++replayed;
     std::ifstream in(entry.path());
     std::string line;
@@ -573,7 +583,7 @@ TEST(SepaxVerify, AGrossReplayFileReproducesItsFindingUnderCheck) {
   // The two findings kept (--max-replays 2) share one signature (the kernel
   // says "separated" on intersecting pairs): one replay file, shrunk, counting both.
   EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, false), 1u) << "--max-replays 2";
-  for (const auto& entry : fs::directory_iterator(out / "gross")) {
+  for (const auto& entry : replay_files(out / "gross")) {
     std::ifstream in(entry.path());
     std::string line;
     std::getline(in, line);
@@ -583,8 +593,82 @@ TEST(SepaxVerify, AGrossReplayFileReproducesItsFindingUnderCheck) {
     EXPECT_GT(origin["shrink"]["kept"].get<int>(), 0) << line;
   }
   // sepax's own kernel on the same cases wrote none.
-  for (const auto& entry : fs::directory_iterator(out / "gross"))
-    EXPECT_EQ(entry.path().filename().string().rfind("planted_", 0), 0u) << entry.path();
+  for (const auto& entry : replay_files(out / "gross"))
+    EXPECT_EQ(entry.path().filename().string().substr(3).rfind("planted_", 0), 0u) << entry.path();
+}
+
+/// Significant bits of a case-file number, read from its text: an integer's
+/// binary digits between its leading and trailing 1; a hex float "0x1.8p-1"'s
+/// 1 + 4 bits per fraction digit, less the last digit's trailing zeros.
+int text_bits(const json& v) {
+  if (v.is_number_integer()) {
+    unsigned long long m = std::llabs(v.get<long long>());
+    if (m == 0) return 0;
+    while (!(m & 1)) m >>= 1;
+    int n = 0;
+    for (; m; m >>= 1) ++n;
+    return n;
+  }
+  std::string t = v.get<std::string>();
+  const std::size_t dot = t.find('.'), p = t.find('p');
+  if (dot == std::string::npos) return 1;
+  std::string frac = t.substr(dot + 1, p - dot - 1);
+  while (!frac.empty() && frac.back() == '0') frac.pop_back();
+  if (frac.empty()) return 1;
+  const int last = std::stoi(frac.substr(frac.size() - 1), nullptr, 16);
+  int tz = 0;
+  while (!((last >> tz) & 1)) ++tz;
+  return 1 + 4 * int(frac.size()) - tz;
+}
+
+int case_bits(const json& c) {
+  int n = 0;
+  for (const char* shape : {"a", "b"})
+    for (const auto& [key, value] : c[shape].items())
+      for (const json& x : value.flatten())
+        if (!x.is_null()) n += text_bits(x);
+  return n;
+}
+
+TEST(SepaxVerify, GrossFindingsAreGroupedByFailureClassSimplestFirst) {
+  // A kernel that always says "separated": every gross verdict is the same
+  // class (false negative) per family. 10 findings kept, 3 files per class,
+  // the simplest first; class.json and the verify.jsonl row count the rest.
+  const fs::path dir = scratch_dir();
+  const fs::path out = dir / "results";
+  const CommandRun verify = run_planted(
+      "verify --cases 60 --seed 2 --max-replays 10 --replays-per-class 3 --family random --family parallel-edges "
+      "--no-moving --kernel planted/never_intersects/double --out '" + out.string() + "'", dir);
+  ASSERT_EQ(verify.status, 0) << verify.out << verify.err;
+  std::vector<json> classes;
+  std::ifstream rows(out / "verify.jsonl");
+  for (std::string line; std::getline(rows, line);)
+    if (json row = json::parse(line); row.value("table", "") == "failure_class") classes.push_back(row);
+  ASSERT_EQ(classes.size(), 2u) << "one class per family";
+  std::size_t folders = 0;
+  for (const auto& entry : fs::directory_iterator(out / "gross")) folders += entry.is_directory();
+  EXPECT_EQ(folders, classes.size());
+  for (const json& c : classes) {
+    EXPECT_EQ(c["kind"], "false-negative");
+    EXPECT_EQ(c["count"], 10) << c.dump();
+    EXPECT_EQ(c["files"], 3) << c.dump();
+    EXPECT_EQ(c["files_not_written"], 7) << c.dump();
+    const fs::path folder = out / c["folder"].get<std::string>();
+    EXPECT_EQ(json::parse(slurp(folder / "class.json")), c);
+    const std::vector<fs::directory_entry> files = replay_files(folder);
+    ASSERT_EQ(files.size(), 3u) << folder;
+    EXPECT_EQ(files[0].path().filename().string().substr(0, 3), "01-");
+    EXPECT_NE(c["replay"].get<std::string>().find(files[0].path().string()), std::string::npos) << c.dump();
+    // By significant bits, fewest first (the shrunk finding among them).
+    std::vector<int> bits;
+    for (const auto& f : files) bits.push_back(case_bits(json::parse(slurp(f.path()))));
+    EXPECT_LE(bits[0], bits[1]) << folder;
+    EXPECT_LE(bits[1], bits[2]) << folder;
+    std::size_t shrunk = 0;
+    for (const auto& f : files) shrunk += json::parse(slurp(f.path()))["origin"].contains("shrink");
+    EXPECT_LE(shrunk, 1u) << folder;
+  }
+  EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, false), 6u);
 }
 
 // The moving groups of `verify --cases 40 --seed 1` (moving kernels run by default).
@@ -683,8 +767,8 @@ TEST(SepaxVerify, AMovingGrossReplayFileCarriesItsMotionAndReproducesUnderCheck)
   // Both kept findings (--max-replays 2) are wrong contacts: one signature,
   // one replay file counting both.
   EXPECT_EQ(expect_replays_reproduce(SEPAX_PLANTED_BINARY, out, dir, true), 1u) << "--max-replays 2";
-  for (const auto& entry : fs::directory_iterator(out / "gross")) {
-    EXPECT_EQ(entry.path().filename().string().rfind("planted_", 0), 0u) << entry.path();
+  for (const auto& entry : replay_files(out / "gross")) {
+    EXPECT_EQ(entry.path().filename().string().substr(3).rfind("planted_", 0), 0u) << entry.path();
     std::ifstream in(entry.path());
     std::string line;
     std::getline(in, line);

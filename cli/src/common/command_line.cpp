@@ -148,8 +148,13 @@ int run_command_line(int argc, char** argv) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   verify_cmd->add_option("--max-replays", verify.max_replays,
-                         "Replay files kept per kernel x family")
+                         "Gross findings kept per kernel x family, to be grouped into failure classes")
       ->capture_default_str();
+  verify_cmd->add_option("--replays-per-class", verify.replays_per_class,
+                         "Replay files per failure class (kernel x family x what went wrong) in its folder under "
+                         "gross/, simplest first; its class.json counts the rest")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--shrink-tries", verify.shrink_tries,
                          "Simpler cases judged while shrinking each gross finding's replay file (0: keep it as found)")
       ->capture_default_str();

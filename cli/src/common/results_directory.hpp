@@ -4,7 +4,9 @@
 ///                  flushed as each group finishes (append-only: a killed run
 ///                  keeps every finished group, and runs accumulate);
 ///   summary.md     the last run's table, command line, seed, commit, compiler;
-///   gross/         one replayable case file per kept gross verdict;
+///   gross/         one folder per failure class (kernel × family × what went
+///                  wrong, verify/failure_classes.hpp): its simplest cases
+///                  as replayable case files, and class.json;
 ///   harness/       one per oracle disagreement or oracle failure;
 ///   hang/, crash/  the case(s) of a kernel or oracle call that did not
 ///                  return or crashed the process (the run stops there).

@@ -40,6 +40,7 @@ Json campaign_json(const VerifyOptions& o) {
   j["families"] = o.families;
   j["moving"] = o.moving;
   j["max_replays"] = o.max_replays;
+  j["replays_per_class"] = o.replays_per_class;
   j["shrink_tries"] = o.shrink_tries;
   j["shard"] = o.shard.text();
   j["trees"] = o.trees;
@@ -86,6 +87,7 @@ bool load_campaign(const fs::path& dir, VerifyOptions& o, std::string& error) {
     o.moving = j.at("moving").get<bool>();
     o.max_replays = j.at("max_replays").get<std::size_t>();
     o.shrink_tries = j.value("shrink_tries", o.shrink_tries);
+    o.replays_per_class = j.value("replays_per_class", o.replays_per_class);
     o.trees = j.at("trees").get<bool>();
     o.tree_poses = j.at("tree_poses").get<std::size_t>();
     const auto shard = harness::parse_shard(j.at("shard").get<std::string>(), error);

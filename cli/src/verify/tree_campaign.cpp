@@ -1,6 +1,8 @@
 // verify's short OBB-tree campaign: see tree_campaign.hpp.
 #include "verify/tree_campaign.hpp"
 
+#include "verify/failure_classes.hpp"
+
 #include <chrono>
 #include <system_error>
 
@@ -81,6 +83,7 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
     const auto poses = gen::near_contact_poses(a, b, po);
     std::vector<harness::MeshKernelTally> tallies;
     std::vector<std::size_t> replays(kernels.size(), 0);
+    std::vector<PendingReplay> pending;  // written by failure class once the pair is done
     std::size_t truth_hits = 0;
     double truth_seconds = 0;
     for (std::size_t i = 0; i < poses.size(); ++i) {
@@ -93,27 +96,27 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
         harness::MeshPose mp;
         mp.id = fmt::format("{}-{}-{}", kPairs[p].a, kPairs[p].b, i);
         mp.pose = poses[i];
-        const std::string stem = fmt::format("trees-{}-{}", harness::case_file_stem(kernels[k].name), mp.id);
-        try {
-          const fs::path file = results.write_text("gross", stem + ".jsonl", harness::pose_line(mp) + "\n");
-          out.replays.push_back(
-              {fmt::format("{} mesh-check {} {} --pose {}", options.program, pa.string(), pb.string(), file.string()),
-               fmt::format("{}: {} pose {}: {} extra, {} missed pairs{}", kernels[k].name, pair, i, j.extra, j.missed,
-                           j.first_gross ? fmt::format(", first gross pair {} x {}", j.first_gross->first,
-                                                       j.first_gross->second)
-                                         : "")});
-        } catch (const std::exception& e) {
-          out.notes.push_back(fmt::format("note: tree campaign: cannot write a replay file: {}", e.what()));
-        }
+        pending.push_back(
+            {fmt::format("trees-{}-{}", harness::case_file_stem(kernels[k].name), mp.id), harness::pose_line(mp) + "\n",
+             fmt::format("mesh-check {} {} --pose ", pa.string(), pb.string()), "",
+             fmt::format("{}: {} pose {}: {} extra, {} missed pairs{}", kernels[k].name, pair, i, j.extra, j.missed,
+                         j.first_gross ? fmt::format(", first gross pair {} x {}", j.first_gross->first,
+                                                     j.first_gross->second)
+                                       : ""),
+             kernels[k].name, j.missed ? (j.extra ? "missed-and-extra-pairs" : "missed-pairs") : "extra-pairs",
+             kernels[k].peer});
       }
     }
     out.poses += poses.size();
     std::vector<Json> lines;
+    ClassGroup group{"mesh_pair", "double", pair, options.program, {}, options.replays_per_class};
     for (std::size_t k = 0; k < kernels.size(); ++k) {
       TreeRow r{kernels[k].name, pair, kernels[k].peer, tallies[k], truth_hits, truth_seconds};
       lines.push_back(row_json(r, options.seed, run_id));
+      group.gross_by_kernel[r.kernel] = r.tally.gross;
       out.rows.push_back(std::move(r));
     }
+    for (Json& row : write_text_classes(pending, group, results, out.replays, out.notes)) lines.push_back(std::move(row));
     try {
       results.append_rows(lines);
     } catch (const std::exception& e) {

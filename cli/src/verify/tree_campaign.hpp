@@ -24,7 +24,8 @@ struct TreeCampaignOptions {
   std::size_t poses_per_pair = 32;  ///< near-contact poses, plus 4 exactly representable and 4 exactly resting ones
   bool with_fcl = true;
   std::string program = "sepax";   ///< argv[0], for the replay commands
-  std::size_t max_replays = 10;    ///< pose files kept per kernel x pair
+  std::size_t max_replays = 10;    ///< gross poses kept per kernel x pair, grouped into failure classes
+  std::size_t replays_per_class = 1;  ///< pose files per class
 };
 
 /// One kernel on one mesh pair.

@@ -44,9 +44,13 @@ struct VerifyOptions {
   std::size_t pair_query_cases = 4000;  ///< cases per query x mode x scalar x family group
   std::size_t manifold_cases = 1000;    ///< cases per obb_obb_manifold scalar x family group
   std::size_t general_motion_cases = 1000;  ///< cases per general_motion scalar x family group
-  /// Findings kept per kernel × family (and for the harness) per run; one
-  /// replay file per signature among them.
+  /// Findings kept per kernel × family (and for the harness) per run; they
+  /// are grouped into failure classes (failure_classes.hpp) …
   std::size_t max_replays = 100;
+  /// … and each class's folder under gross/ gets at most this many replay
+  /// files, its simplest cases first (the first one shrunk); its class.json
+  /// counts the rest.
+  std::size_t replays_per_class = 1;
   /// Candidates judged while shrinking each signature's case (0: not shrunk).
   std::size_t shrink_tries = 200;
   /// A single oracle or kernel call running longer than this stops the run

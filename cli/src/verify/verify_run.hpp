@@ -25,6 +25,7 @@
 #include "sepax/harness/case_file.hpp"
 #include "common/kernel_selection.hpp"
 #include "verify/pair_queries/general_motion_query.hpp"
+#include "verify/failure_classes.hpp"
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
 #include "verify/stuck_call_report.hpp"
@@ -146,6 +147,7 @@ class VerifyRun {
     o.seed = options_.seed;
     o.poses_per_pair = options_.tree_poses;
     o.program = options_.program;
+    o.replays_per_class = options_.replays_per_class;
     out_ << fmt::format("trees: {} poses per mesh pair (couplingdown, elephant) ...\n", options_.tree_poses + 8)
          << std::flush;
     trees_ = run_tree_campaign(o, results_, run_id_);
@@ -173,6 +175,7 @@ class VerifyRun {
     o.manifold_cases = options_.manifold_cases;
     o.general_motion_cases = options_.general_motion_cases;
     o.program = options_.program;
+    o.replays_per_class = options_.replays_per_class;
     // Progress on long runs (a group of 10^5 manifold cases takes minutes):
     // one line per group, from the workers, one at a time.
     std::mutex progress;
@@ -353,7 +356,7 @@ class VerifyRun {
       rows_.push_back(row);
       lines.push_back(row_json(row, g, result, options_.seed, run_id_));
 
-      tally(g, *kernel, counts);
+      tally(g, *kernel, counts, lines);
     }
     finish_group(g, result.harness_findings, lines);
   }
@@ -380,7 +383,7 @@ class VerifyRun {
       moving_rows_.push_back(row);
 
       const MovingKernelCounts& counts = result.kernels[k];
-      tally(g, *kernel, counts);
+      tally(g, *kernel, counts, lines);
     }
     finish_group(g, result.harness_findings, lines);
   }
@@ -389,7 +392,7 @@ class VerifyRun {
   /// Adds one kernel's verdicts on a group (static or moving) to the totals
   /// and saves its gross cases as replay files.
   template <class GroupT, class Counts>
-  void tally(const GroupT& g, const KernelInfo& kernel, const Counts& counts) {
+  void tally(const GroupT& g, const KernelInfo& kernel, const Counts& counts, std::vector<Json>& lines) {
     totals_.verdicts_ok += counts.ok;
     totals_.verdicts_boundary += counts.boundary;
     if constexpr (requires { counts.convention; }) totals_.verdicts_convention += counts.convention;
@@ -403,7 +406,7 @@ class VerifyRun {
       totals_.verdicts_gross += counts.gross;
       if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
     }
-    save_gross(g.query, g.scalar, g.family, kernel, counts.gross_findings, counts.gross);
+    save_gross(g.query, g.scalar, g.family, kernel, counts.gross_findings, counts.gross, lines);
   }
 
   /// Saves the group's harness findings and appends its rows to verify.jsonl
@@ -431,11 +434,13 @@ class VerifyRun {
     return harness::finding_case(query, scalar, family, f, options_.seed, std::move(id));
   }
 
-  /// One replay file per signature (harness/shrink.hpp) among the kept
-  /// findings of a kernel on a family, its case shrunk (options_.shrink_tries
-  /// candidates at most), with how many findings share the signature.
+  /// The kernel's kept gross findings on a family, grouped into failure
+  /// classes (failure_classes.hpp): per class a folder under gross/ with its
+  /// first case shrunk (options_.shrink_tries candidates at most) and then
+  /// the class's other findings, simplest first, options_.replays_per_class
+  /// files in all; a class.json there and a "failure_class" row in `lines`.
   void save_gross(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
-                  const std::vector<Finding>& findings, std::uint64_t gross) {
+                  const std::vector<Finding>& findings, std::uint64_t gross, std::vector<Json>& lines) {
     if (findings.empty()) return;
     std::vector<std::string> kinds(findings.size());
     tbb::parallel_for(std::size_t(0), findings.size(), [&](std::size_t i) {
@@ -444,55 +449,81 @@ class VerifyRun {
     });
     struct Signature {
       std::string kind;
-      const Finding* first;
-      std::size_t count;
+      std::vector<const Finding*> members;  // in the order found
     };
     std::vector<Signature> signatures;  // in order of their first finding's index
     for (std::size_t i = 0; i < findings.size(); ++i) {
       auto it = std::find_if(signatures.begin(), signatures.end(), [&](const Signature& sg) { return sg.kind == kinds[i]; });
-      if (it == signatures.end())
-        signatures.push_back({kinds[i], &findings[i], 1});
-      else
-        ++it->count;
+      if (it == signatures.end()) signatures.push_back({kinds[i], {}}), it = signatures.end() - 1;
+      it->members.push_back(&findings[i]);
     }
     std::vector<harness::Shrunk> shrunk(signatures.size());
     tbb::parallel_for(std::size_t(0), signatures.size(), [&](std::size_t i) {
-      const Signature& sg = signatures[i];
-      const bool reproduced = sg.first->pair && sg.kind != "not-reproduced";
+      const Finding& first = *signatures[i].members.front();
+      const bool reproduced = first.pair && signatures[i].kind != "not-reproduced";
       shrunk[i] = reproduced && options_.shrink_tries
-                      ? harness::shrink_gross(kernel, *sg.first->pair, sg.first->motion, sg.kind, options_.shrink_tries)
-                      : harness::Shrunk{sg.first->pair.value_or(ShapePair{}), sg.first->motion, 0, 0};
+                      ? harness::shrink_gross(kernel, *first.pair, first.motion, signatures[i].kind, options_.shrink_tries)
+                      : harness::Shrunk{first.pair.value_or(ShapePair{}), first.motion, 0, 0};
     });
     for (std::size_t i = 0; i < signatures.size(); ++i) {
-      const Signature& sg = signatures[i];
-      std::string slug = sg.kind;
-      std::replace(slug.begin(), slug.end(), ' ', '-');
-      const std::string stem = fmt::format("{}-{}-{}", harness::case_file_stem(kernel.id), gen::to_string(family), slug);
-      if (!sg.first->pair) {
-        replays_.push_back({"(no file) " + stem, kernel.id + ": " + sg.first->detail});
-        continue;
-      }
-      Finding f = *sg.first;
-      f.pair = shrunk[i].pair;
-      f.motion = shrunk[i].motion;
-      Case c = finding_case(query, scalar, family, f, stem);
+      FailureClass fc{kernel.id, std::string(to_string(query)), std::string(to_string(scalar)),
+                      std::string(gen::to_string(family)), signatures[i].kind, kernel.is_peer(), kernel.origin,
+                      signatures[i].members.size(), gross};
+      save_class(query, scalar, family, kernel, fc, signatures[i].members, shrunk[i], lines);
+    }
+  }
+
+  /// One class's folder: its cases — the first finding shrunk, the others as
+  /// found — by significant bits, simplest first, at most replays_per_class.
+  void save_class(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel, const FailureClass& fc,
+                  std::vector<const Finding*> members, const harness::Shrunk& shrunk, std::vector<Json>& lines) {
+    const std::string folder = "gross/" + class_folder(fc);
+    const Finding& first = *members.front();
+    if (!first.pair) {
+      replays_.push_back({"(no file) " + folder, kernel.id + ": " + first.detail});
+      return;
+    }
+    // The shrunk first finding and the others, all by significant bits (ties: the shrunk one, then the order found).
+    std::vector<Finding> cases{first};
+    cases.front().pair = shrunk.pair;
+    cases.front().motion = shrunk.motion;
+    for (std::size_t m = 1; m < members.size(); ++m)
+      if (members[m]->pair) cases.push_back(*members[m]);
+    std::vector<int> bits(cases.size());
+    for (std::size_t n = 0; n < cases.size(); ++n) bits[n] = significant_bits(*cases[n].pair);
+    std::vector<std::size_t> order(cases.size());
+    for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return bits[a] < bits[b]; });
+    order.resize(std::min(order.size(), std::max<std::size_t>(1, options_.replays_per_class)));
+    std::string replay;
+    std::size_t written = 0;
+    for (std::size_t n = 0; n < order.size(); ++n) {
+      const std::string stem = fmt::format("{:02}-{}-{}", n + 1, harness::case_file_stem(kernel.id), gen::to_string(family));
+      Case c = finding_case(query, scalar, family, cases[order[n]], stem);
       c.origin["kernel"] = kernel.id;
-      c.origin["signature"] = harness::gross_signature(kernel, gen::to_string(family), sg.kind);
-      c.origin["findings"] = sg.count;
-      c.origin["gross_in_group"] = gross;
-      c.origin["shrink"] = {{"kept", shrunk[i].accepted}, {"tried", shrunk[i].tried}};
-      const std::string count = gross > findings.size()
-                                    ? fmt::format("{} of the first {} findings; {} gross in all", sg.count, findings.size(), gross)
-                                    : fmt::format("{} finding{}", sg.count, sg.count == 1 ? "" : "s");
+      c.origin["signature"] = harness::gross_signature(kernel, gen::to_string(family), fc.kind);
+      c.origin["findings"] = fc.count;
+      c.origin["gross_in_group"] = fc.gross_in_group;
+      if (order[n] == 0) c.origin["shrink"] = {{"kept", shrunk.accepted}, {"tried", shrunk.tried}};
       try {
-        const auto path = results_.write_case("gross", stem, c);
-        replays_.push_back({check_replay_command(options_, path, &kernel),
-                            fmt::format("{}: {} ({}; case shrunk by {} step{}): {}", kernel.id, sg.kind, count,
-                                        shrunk[i].accepted, shrunk[i].accepted == 1 ? "" : "s", sg.first->detail)});
+        const auto path = results_.write_case(folder, stem, c);
+        if (n == 0) replay = check_replay_command(options_, path, &kernel);
+        ++written;
       } catch (const std::exception& e) {
         err_ << "sepax verify: " << e.what() << '\n';
       }
     }
+    const Json row = failure_class_row(fc, written, folder, replay);
+    try {
+      results_.write_text(folder, "class.json", row.dump(2) + "\n");
+    } catch (const std::exception& e) {
+      err_ << "sepax verify: " << e.what() << '\n';
+    }
+    lines.push_back(row);
+    if (!replay.empty())
+      replays_.push_back({replay, fmt::format("{} ({} finding{}, {} gross in the kernel × family; {} file{} in {}/)",
+                                              class_description(fc), fc.count, fc.count == 1 ? "" : "s", fc.gross_in_group,
+                                              written, written == 1 ? "" : "s", folder)});
   }
 
   void save_harness(Query query, ScalarKind scalar, gen::Family family, const Finding& f) {

@@ -21,6 +21,7 @@
 #include "kernel_lists/query_answer.hpp"
 #include "common/results_directory.hpp"
 #include "common/table.hpp"
+#include "verify/failure_classes.hpp"
 #include "sepax/harness/integrator_drift.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/generators/poses.hpp"
@@ -78,7 +79,8 @@ struct PairQueryOptions {
   std::uint64_t seed = 1;
   std::size_t cases_per_group = 4000;
   std::string program = "sepax";  ///< argv[0], for the replay commands
-  std::size_t max_replays = 10;   ///< case files kept per kernel x family
+  std::size_t max_replays = 10;   ///< gross findings kept per kernel x family, grouped into failure classes
+  std::size_t replays_per_class = 1;  ///< case files per failure class, shortest (simplest) first
   std::size_t manifold_cases = 1000;  ///< per family x scalar for obb_obb_manifold (its judge costs ~0.3 ms a kernel)
   std::size_t general_motion_cases = 1000;  ///< per family x scalar for general_motion
   /// Called as each group finishes (from its worker thread: must be thread-safe), with a one-line summary.
@@ -114,10 +116,17 @@ std::string pair_query_table_title();
 
 namespace detail {
 
-/// A replay file to write: found in a family's group, written after it.
-struct PendingReplay {
-  std::string stem, line, command_tail, detail;
-};
+/// What went wrong, as a failure-class kind: the verdict's side when the
+/// kernel and the truth disagree on meeting, else the judge's reason
+/// without its numbers ("wrong-depth", "wrong-point-outside-the-boxes").
+std::string pair_gross_kind(bool says_meets, bool truly_meets, const std::string& reason);
+
+/// Writes a group's pending replays by failure class (failure_classes.hpp)
+/// and returns the classes' "failure_class" rows.
+std::vector<nlohmann::ordered_json> write_pair_query_classes(const std::vector<PendingReplay>& replays,
+                                                             const std::vector<PairQueryRow>& rows,
+                                                             const std::string& query, const PairQueryOptions& options,
+                                                             const ResultsDirectory& results, PairQueryResult& out);
 
 /// One family's group of one scalar: its rows and the replays it found.
 struct PairQueryGroup {
@@ -179,11 +188,12 @@ PairQueryGroup run_pair_query_group(const PairQuery<Pair, Exact>& q, const PairQ
                       {{"seed", options.seed}, {"group", group}, {"index", i}, {"kernel", mine[k]->id}}};
       out.replays.push_back(
           {fmt::format("{}-{}-{}-{}", q.name, harness::case_file_stem(mine[k]->id), q.families[f], i),
-           q.case_line(p, label) + "\n", fmt::format(" --kernel {}", mine[k]->id),
+           q.case_line(p, label) + "\n", "check ", fmt::format(" --kernel {}", mine[k]->id),
            fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", mine[k]->id, group, i,
                        says->meets ? "meeting" : "apart",
                        says->time ? fmt::format(" at t = {:.17g}", *says->time) : "", meets ? "meeting" : "apart",
-                       v.reason.empty() ? "" : ": " + v.reason, v.margin.value_or(0), v.tolerance.value_or(0))});
+                       v.reason.empty() ? "" : ": " + v.reason, v.margin.value_or(0), v.tolerance.value_or(0)),
+           mine[k]->id, pair_gross_kind(says->meets, meets, v.reason), mine[k]->peer});
     }
   }
   return out;
@@ -216,20 +226,14 @@ void run_pair_query(const PairQuery<Pair, Exact>& q, const PairQueryOptions& opt
     else
       for (std::size_t f = 0; f < q.families.size(); ++f) run(f);
     for (detail::PairQueryGroup& g : groups) {
-      for (const detail::PendingReplay& r : g.replays) {
-        try {
-          const auto file = results.write_text("gross", r.stem + ".jsonl", r.line);
-          out.replays.push_back({fmt::format("{} check {}{}", options.program, file.string(), r.command_tail), r.detail});
-        } catch (const std::exception& e) {
-          out.notes.push_back(fmt::format("note: {} campaign: cannot write a replay file: {}", q.name, e.what()));
-        }
-      }
       out.cases += g.cases;
       std::vector<nlohmann::ordered_json> lines;
       for (PairQueryRow& r : g.rows) {
         lines.push_back(pair_query_row_json(r, options.seed, run_id));
-        out.rows.push_back(std::move(r));
       }
+      for (nlohmann::ordered_json& row : detail::write_pair_query_classes(g.replays, g.rows, q.name, options, results, out))
+        lines.push_back(std::move(row));
+      for (PairQueryRow& r : g.rows) out.rows.push_back(std::move(r));
       try {
         results.append_rows(lines);
       } catch (const std::exception& e) {

@@ -1,0 +1,80 @@
+#pragma once
+/// \file Failure classes: a kernel's gross verdicts grouped by what went
+/// wrong, so a run says which distinct bugs it found instead of leaving one
+/// file per finding. A class is kernel × family × kind (harness/shrink.hpp's
+/// signature: false negative and the axis kind it called separating, false
+/// positive, threw, wrong contact; the pair-query and tree campaigns name
+/// their own kinds). Each class gets a folder under gross/ holding its
+/// simplest cases first, at most --replays-per-class of them, and a
+/// class.json; verify.jsonl gets one "table":"failure_class" row per class,
+/// which `sepax report` lists with the command that replays the smallest case.
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "common/results_directory.hpp"
+#include "sepax/core/shapes/query.hpp"
+
+namespace sepax::cli {
+
+struct FailureClass {
+  std::string kernel;  ///< kernel id
+  std::string query;
+  std::string scalar;
+  std::string family;                ///< generator family (a mesh pair for the tree campaign)
+  std::string kind;                  ///< what went wrong
+  bool peer = false;                 ///< another library's kernel (not gated)
+  std::string origin;                ///< "sepax" or the library
+  std::uint64_t count = 0;           ///< findings of the class among those kept
+  std::uint64_t gross_in_group = 0;  ///< all gross verdicts of the kernel × family
+};
+
+/// "fcl-obb_overlap-float.random.false-negative-edge": readable, safe as a
+/// folder name, the same for the same class in every run.
+std::string class_folder(const FailureClass& c);
+
+/// One line a reader understands: "fcl/obb_overlap/float calls overlapping
+/// shapes separated (on an edge × edge axis) on random".
+std::string class_description(const FailureClass& c);
+
+/// The verify.jsonl row (also written as the folder's class.json).
+nlohmann::ordered_json failure_class_row(const FailureClass& c, std::size_t files_written, std::string_view folder,
+                                         std::string_view replay_command);
+
+/// How simple a case is to read and debug: the significant bits of all its
+/// coordinates (0 for a zero, 1 for a power of two, up to 53), summed.
+/// Smaller is simpler; the shrinker lowers exactly this.
+int significant_bits(const ShapePair& pair);
+
+/// A replay file of a campaign that writes its cases as text lines (the
+/// pair-query and tree campaigns): its class, its line and how to replay it
+/// (`<program> <command_head><file><command_tail>`).
+struct PendingReplay {
+  std::string stem, line, command_head, command_tail, detail;
+  std::string kernel, kind;
+  bool peer = false;
+};
+
+/// What one group of such a campaign shares: where, and how many gross
+/// verdicts each kernel had there.
+struct ClassGroup {
+  std::string query, scalar, family, program;
+  std::map<std::string, std::uint64_t> gross_by_kernel;
+  std::size_t replays_per_class = 1;
+};
+
+/// Writes the group's replays by class — gross/<class>/NN-<stem>.jsonl, the
+/// shortest lines first (fewer digits: simpler), and class.json — and
+/// returns the "failure_class" rows; `replays` gets one (command, detail)
+/// per class, `notes` what could not be written.
+std::vector<nlohmann::ordered_json> write_text_classes(const std::vector<PendingReplay>& replays,
+                                                       const ClassGroup& group, const ResultsDirectory& results,
+                                                       std::vector<std::pair<std::string, std::string>>& replay_lines,
+                                                       std::vector<std::string>& notes);
+
+}  // namespace sepax::cli
