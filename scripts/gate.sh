@@ -77,9 +77,26 @@ run_base=bench/baselines/$machine/run
 [ -n "${SEPAX_GATE_WRITE_BOUNDARY_BASELINE:-}" ] && args+=(--write-boundary-baseline "$SEPAX_GATE_WRITE_BOUNDARY_BASELINE")
 if [ -n "${SEPAX_GATE_WRITE_RUN:-}" ]; then
   mkdir -p "$run_base"
-  # The rows the comparison reads (kernel rows, failure classes, run info), not the replay files.
-  cp "$dir/verify/verify.jsonl" "$run_base/verify.jsonl"
-  cp "$dir/bench.json" "$run_base/bench.json"
+  # What the comparison reads, not the replay files: verify's rows without
+  # their margin histograms, the benchmarks' medians and spreads.
+  python3 - "$dir/verify/verify.jsonl" "$dir/bench.json" "$run_base" <<'PY'
+import json, sys
+verify, bench, out = sys.argv[1:]
+with open(verify) as f, open(out + "/verify.jsonl", "w") as o:
+    for line in f:
+        row = json.loads(line)
+        for heavy in ("margin_bins", "verdicts"):
+            row.pop(heavy, None)
+        o.write(json.dumps(row) + "\n")
+with open(bench) as f:
+    doc = json.load(f)
+keep = ("name", "run_name", "run_type", "aggregate_name", "repetitions", "real_time", "cpu_time", "time_unit",
+        "ns_per_test", "pairs", "hit_rate", "error_occurred")
+doc["benchmarks"] = [{k: b[k] for k in keep if k in b} for b in doc["benchmarks"]
+                     if b.get("run_type") != "aggregate" or b.get("aggregate_name") in ("median", "stddev")]
+with open(out + "/bench.json", "w") as o:
+    json.dump(doc, o, indent=1)
+PY
   echo "gate: wrote $run_base"
 fi
 "$build/cli/sepax" gate "${args[@]}"
