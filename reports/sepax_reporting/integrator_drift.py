@@ -47,7 +47,7 @@ def plot_drift(data):
     motions = _motions(data)
     if not motions:
         return None
-    from .plot_style import figure_png, legend_panel, pyplot
+    from .plotting.plot_style import figure_png, legend_panel, pyplot
     plt = pyplot()
     width = 3.2 * len(motions) + 2.0
     fig = plt.figure(figsize=(width, 3.2), label="integrator drift")

@@ -13,12 +13,12 @@ from .compare import FLOOR, main_compare
 from .fields import InputError
 from .fuzzing import fuzz_blocks
 from .inputs import load_inputs
-from .latex import write_latex
+from .rendering.latex import write_latex
 from .model import Dataset
-from .html_page import render_html
-from .plot_style import LAYOUT_PROBLEMS, OPTIONS
-from .plots import plot_margin, plot_moving
-from .speed_plots import plot_speed_band, plot_speed_gross
+from .rendering.html_page import render_html
+from .plotting.plot_style import LAYOUT_PROBLEMS, OPTIONS
+from .plotting.plots import plot_margin, plot_moving
+from .plotting.speed_plots import plot_speed_band, plot_speed_gross
 from .summary import all_classes_blocks, summary_blocks
 from .tables import (fastest_table, margin_table, moving_table, oracle_bench_table, oracle_cost_rows_table,
                      run_info_blocks, static_table, totals_block)

@@ -43,6 +43,16 @@ def _short(c: Contender, query: str, scalar: str) -> str:
     return "/".join(parts)
 
 
+def shared_geometric_means(timed: dict, shared: set) -> dict:
+    """kernel -> geometric mean of its ns/test over the families every kernel
+    was timed on (over its own families when they share none)."""
+    out = {}
+    for kernel, per_family in timed.items():
+        fams = shared or set(per_family)
+        out[kernel] = math.exp(sum(math.log(per_family[f]) for f in fams) / len(fams))
+    return out
+
+
 def contenders(data: Dataset, query: str, scalar: str):
     """The query × scalar's static kernels with mixed-set benchmarks, timed
     on the families all of them share, and those families."""
@@ -55,9 +65,7 @@ def contenders(data: Dataset, query: str, scalar: str):
         return [], []
     shared = set.intersection(*(set(f) for f in timed.values()))
     out = []
-    for kernel, per_family in timed.items():
-        fams = shared or set(per_family)
-        ns = math.exp(sum(math.log(per_family[f]) for f in fams) / len(fams))
+    for kernel, ns in shared_geometric_means(timed, shared).items():
         rows = [s for (k, _f), s in data.static.items() if k == kernel]
         bands = [s.band for s in rows if s.boundary and s.band is not None]
         out.append(Contender(kernel, ns, sum(s.judged for s in rows), sum(s.gross for s in rows),
@@ -86,9 +94,7 @@ def pair_query_contenders(data: Dataset, query: str, scalar: str):
         return [], []
     shared = set.intersection(*(set(f) for f in timed.values()))
     out = []
-    for kernel, per_family in timed.items():
-        fams = shared or set(per_family)
-        ns = math.exp(sum(math.log(per_family[f]) for f in fams) / len(fams))
+    for kernel, ns in shared_geometric_means(timed, shared).items():
         stats = [st for key, st in data.pair_queries.items() if key[2] == kernel]
         out.append(Contender(kernel, ns, sum(st.ok + st.boundary + st.gross for st in stats),
                              sum(st.gross for st in stats), None, _is_peer(kernel)))

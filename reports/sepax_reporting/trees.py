@@ -123,7 +123,7 @@ def plot_tree_speed(data: Dataset):
     """Grouped bars: queries/s per mesh pair and kernel, boolean and all pairs."""
     if not data.tree_queries:
         return None
-    from .plot_style import figure_png, kernel_colours, legend_panel, pyplot
+    from .plotting.plot_style import figure_png, kernel_colours, legend_panel, pyplot
     plt = pyplot()
     kernels = sorted({k for (k, _p, _q) in data.tree_queries}, key=_kernel_key)
     pairs = sorted({p for (_k, p, _q) in data.tree_queries})

@@ -13,7 +13,8 @@ sys.dont_write_bytecode = True
 if str(HERE.parent) not in sys.path:
     sys.path.insert(0, str(HERE.parent))
 
-from sepax_reporting import document, fields, fuzzing, html_page, inputs, report  # noqa: E402
+from sepax_reporting import document, fields, fuzzing, inputs, report  # noqa: E402
+from sepax_reporting.rendering import html_page  # noqa: E402
 
 
 def run(seconds, stopped, first=None, **extra):

@@ -13,7 +13,7 @@ sys.dont_write_bytecode = True
 if str(HERE.parent) not in sys.path:
     sys.path.insert(0, str(HERE.parent))
 
-from sepax_reporting import latex  # noqa: E402
+from sepax_reporting.rendering import latex  # noqa: E402
 
 SCRIPT = HERE.parent / "sepax_report.py"
 FIXTURES = HERE / "fixtures"

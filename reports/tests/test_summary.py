@@ -15,7 +15,9 @@ if str(HERE.parent) not in sys.path:
     sys.path.insert(0, str(HERE.parent))
 
 from report_inputs import bench_entry, load  # noqa: E402
-from sepax_reporting import bounds, html_page, plot_style, report, summary  # noqa: E402
+from sepax_reporting import bounds, report, summary  # noqa: E402
+from sepax_reporting.plotting import plot_style  # noqa: E402
+from sepax_reporting.rendering import html_page  # noqa: E402
 from sepax_reporting.document import Table  # noqa: E402
 
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import math
 
-from .model import Dataset
+from ..model import Dataset
 from .plot_style import (figure_png, kernel_handle, kernel_styles, legend_panel, log_ticks, pyplot, zero_floor,
                          zero_floor_axis)
-from .vocabulary import family_key
+from ..vocabulary import family_key
 
 PANEL_W, PANEL_H, LEGEND_W = 3.4, 2.7, 3.6   # inches
 COLUMNS = 3

@@ -9,7 +9,7 @@ import base64
 import html
 from pathlib import Path
 
-from .document import Code, Em, Heading, Image, Para, Strong, Table, slug
+from ..document import Code, Em, Heading, Image, Para, Strong, Table, slug
 
 _HERE = Path(__file__).resolve().parent
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import math
 
-from .model import Dataset, margin_bins_by_kernel
+from ..model import Dataset, margin_bins_by_kernel
 from .plot_style import (figure_png, kernel_colours, kernel_handle, kernel_styles, legend_panel, pyplot, zero_floor,
                          zero_floor_axis)
-from .vocabulary import family_key
+from ..vocabulary import family_key
 
 
 def plot_margin(data: Dataset, query: str):

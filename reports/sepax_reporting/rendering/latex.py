@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .document import Code, Em, Image, Strong, Table
-from .failure_classes import failure_classes
-from .provenance import provenance
-from .summary import SUMMARY_CLASSES, found_table, summary_table
+from ..document import Code, Em, Image, Strong, Table
+from ..failure_classes import failure_classes
+from ..provenance import provenance
+from ..summary import SUMMARY_CLASSES, found_table, summary_table
 
 _ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
             "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
