@@ -33,7 +33,8 @@ std::vector<std::string> rows_without_timings(const fs::path& dir) {
     json j = json::parse(line);
     if (j.value("table", "") == "run_info") continue;
     j.erase("run");
-    j.erase("replay");  // a failure class's replay command names the output directory
+    j.erase("replay");  // a failure class's replay commands name the output directory
+    j.erase("worst_replay");
     for (auto it = j.begin(); it != j.end();) {
       const std::string& key = it.key();
       if (key.find("seconds") != std::string::npos || key.find("per_second") != std::string::npos)
@@ -47,10 +48,10 @@ std::vector<std::string> rows_without_timings(const fs::path& dir) {
 }
 
 /// Every replay file's path (in its failure class's folder) and content;
-/// class.json without its replay command, which names the output directory.
+/// class.json without its replay commands, which name the output directory.
 std::map<std::string, std::string> replay_files(const fs::path& dir) {
   std::map<std::string, std::string> files;
-  for (const char* sub : {"gross", "harness"})
+  for (const char* sub : {"gross", "boundary", "harness"})
     if (fs::exists(dir / sub))
       for (const auto& e : fs::recursive_directory_iterator(dir / sub)) {
         if (!e.is_regular_file()) continue;
@@ -58,6 +59,7 @@ std::map<std::string, std::string> replay_files(const fs::path& dir) {
         if (e.path().filename() == "class.json") {
           json j = json::parse(text);
           j.erase("replay");
+          j.erase("worst_replay");
           text = j.dump();
         }
         files[fs::relative(e.path(), dir).string()] = text;

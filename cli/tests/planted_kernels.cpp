@@ -1,4 +1,4 @@
-// sepax_planted: the `sepax` command with three deliberately wrong kernels
+// sepax_planted: the `sepax` command with deliberately wrong kernels
 // registered beside sepax's, so that the end-to-end tests of the replay path
 // (gross verdict -> replay file -> `sepax check` reproduces it) always have a
 // gross verdict to replay. sepax's own kernels have none on the test seeds,
@@ -15,7 +15,10 @@
 // | planted/claims_wide_bias/double            | sepax's test_static_eps, claiming a band of |
 // |                                            | 0.05 where Gottschalk's 1e-6 opens 1e-3:   |
 // |                                            | the judge must refuse it                   |
+//
+// and the kernels of planted_causes.cpp, one planted bug per cause the judge names.
 #include <string>
+#include <vector>
 
 #include "common/command_line.hpp"
 #include "sepax/core/static/obb_obb.hpp"
@@ -75,7 +78,13 @@ KernelInfo claims_wide_bias() {
 
 }  // namespace
 
+namespace planted_causes {
+std::vector<KernelInfo> kernels();  // planted_causes.cpp
+}
+
 int main(int argc, char** argv) {
-  sepax::register_kernels({never_intersects(), first_contact_late(), claims_wide_bias()});
+  std::vector<KernelInfo> kernels{never_intersects(), first_contact_late(), claims_wide_bias()};
+  for (KernelInfo& k : planted_causes::kernels()) kernels.push_back(std::move(k));
+  sepax::register_kernels(std::move(kernels));
   return sepax::cli::run_command_line(argc, argv);
 }

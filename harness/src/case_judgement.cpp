@@ -1,7 +1,10 @@
 #include "sepax/harness/case_judgement.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
 
+#include "sepax/harness/campaign/severity.hpp"
 #include "sepax/harness/timed.hpp"
 #include "sepax/oracle/cgal_judge.hpp"
 #include "sepax/oracle/exact_sat.hpp"
@@ -82,10 +85,25 @@ void classify_run(KernelJudgement& run, const KernelInfo& kernel, const ShapePai
   // test is decided exactly, the band is 0.
   const bool witness = kernel.reports_axis && !run.outcome.intersects;
   // A certified kernel claims the exact verdict: no band at all.
-  run.tolerance = kernel.exact_verdicts ? 0.0 : oracle::verdict_band(pair, kernel.scalar, witness ? &run.outcome.axis : nullptr);
+  run.band = kernel.exact_verdicts ? 0.0 : oracle::verdict_band(pair, kernel.scalar, witness ? &run.outcome.axis : nullptr);
+  // The tolerance the kernel promises widens the band, never narrows it.
+  run.tolerance = std::max(*run.band, kernel.tolerance);
   run.verdict_class = oracle::classify(run.outcome.intersects, oracle.intersects, *run.margin,
                                        *run.tolerance, oracle::granted_bias(kernel.bias), kernel.open_sets);
+  if (run.verdict_class == oracle::Class::boundary && *run.tolerance > *run.band) {
+    // Would it have been boundary on the band (and bias) alone?
+    const oracle::Class strict = oracle::classify(run.outcome.intersects, oracle.intersects, *run.margin, *run.band,
+                                                  oracle::granted_bias(kernel.bias), kernel.open_sets);
+    run.beyond_band = strict == oracle::Class::gross;
+  }
 }
+
+double KernelJudgement::severity() const {
+  if (error) return kThrewSeverity;
+  return margin ? std::abs(*margin) : 0.0;
+}
+
+bool KernelJudgement::tolerated() const { return verdict_class == oracle::Class::boundary && beyond_band; }
 
 KernelJudgement judge_kernel(const KernelInfo& kernel, const ShapePair& pair,
                              const OracleVerdict& oracle, LazyMargin& margin) {

@@ -1,9 +1,12 @@
 #include "sepax/harness/moving_judgement.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
 
 #include <fmt/format.h>
 
+#include "sepax/harness/campaign/severity.hpp"
 #include "sepax/harness/timed.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
@@ -108,6 +111,21 @@ std::vector<MovingKernelJudgement> run_moving_kernel_batch(const KernelInfo& ker
   return runs;
 }
 
+namespace {
+
+/// A verdict rule: classify against max(band, the promised tolerance), and
+/// note when the band alone would have called it gross.
+void classify_verdict(MovingKernelJudgement& run, const KernelInfo& kernel, bool says, bool exact, double band) {
+  run.band = band;
+  run.tolerance = std::max(band, kernel.tolerance);
+  const double bias = oracle::granted_bias(kernel.bias);
+  run.verdict_class = oracle::classify(says, exact, *run.margin, *run.tolerance, bias);
+  run.beyond_band = run.verdict_class == oracle::Class::boundary && *run.tolerance > band &&
+                    oracle::classify(says, exact, *run.margin, band, bias) == oracle::Class::gross;
+}
+
+}  // namespace
+
 void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, const ShapePair& pair,
                          const LinearMotiond& motion, const MovingOracleVerdict& oracle,
                          MovingMargins& margins, bool always_score) {
@@ -132,9 +150,8 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
     // Whether they meet at all is a verdict like a static one, on the swept set.
     run.rule = MovingRule::meets_verdict;
     run.margin = margins.moving();
-    run.tolerance = oracle::moving_boundary_tolerance(pair, motion, kernel.scalar);
-    run.verdict_class =
-        oracle::classify(run.meets(), oracle.meets(), *run.margin, *run.tolerance, oracle::granted_bias(kernel.bias));
+    classify_verdict(run, kernel, run.meets(), oracle.meets(),
+                     oracle::moving_boundary_tolerance(pair, motion, kernel.scalar));
     return;
   }
   if (!find || run.contact.state == exact) {
@@ -147,21 +164,31 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
     // The primary path's point is held to the same bound as the answer: a
     // rescue that replaced a wrong feature point does not make the case ok.
     run.rule = MovingRule::contact_errors;
-    const double bound = contact_error_bound(kernel.scalar);
-    const bool within = run.score->time_error <= bound && run.score->point_distance <= bound &&
-                        (!run.primary_judged || run.primary_point_distance.value_or(0) <= bound);
-    run.verdict_class = within                       ? oracle::Class::ok
+    run.band = contact_error_bound(kernel.scalar);
+    run.tolerance = std::max(*run.band, kernel.tolerance);
+    const auto within = [&](double bound) {
+      return run.score->time_error <= bound && run.score->point_distance <= bound &&
+             (!run.primary_judged || run.primary_point_distance.value_or(0) <= bound);
+    };
+    run.verdict_class = within(*run.band)            ? oracle::Class::ok
                         : run.score->ill_conditioned ? oracle::Class::boundary
+                        : within(*run.tolerance)     ? oracle::Class::boundary
                                                      : oracle::Class::gross;
+    run.beyond_band = run.verdict_class == oracle::Class::boundary && !run.score->ill_conditioned;
     return;
   }
   // overlapping_at_start vs first_contact: a static verdict at t = 0.
   run.rule = MovingRule::start_verdict;
   run.margin = margins.at_start();
-  run.tolerance = oracle::boundary_tolerance(pair, kernel.scalar);
-  run.verdict_class = oracle::classify(run.contact.state == ContactState::overlapping_at_start,
-                                       exact == ContactState::overlapping_at_start, *run.margin,
-                                       *run.tolerance, oracle::granted_bias(kernel.bias));
+  classify_verdict(run, kernel, run.contact.state == ContactState::overlapping_at_start,
+                   exact == ContactState::overlapping_at_start, oracle::boundary_tolerance(pair, kernel.scalar));
+}
+
+double MovingKernelJudgement::severity() const {
+  if (error) return kThrewSeverity;
+  if (rule == MovingRule::contact_errors && score)
+    return std::max({score->time_error, score->point_distance, primary_judged ? primary_point_distance.value_or(0) : 0.0});
+  return margin ? std::abs(*margin) : 0.0;
 }
 
 std::string describe_moving_run(const MovingKernelJudgement& run, const KernelInfo& kernel,

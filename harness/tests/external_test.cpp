@@ -152,6 +152,18 @@ TEST_F(ExternalTest, UnknownQueryModeScalarNameTheFieldAndValue) {
               AllOf(HasSubstr("kernels[0].open_set"), HasSubstr("unknown field")));
 }
 
+TEST_F(ExternalTest, APromisedToleranceIsReadAndABadOneNamesItsField) {
+  const auto announce = [&](const std::string& tolerance) {
+    return announcing(R"({"sepax_external":1,"name":"lib","kernels":[{"name":"k","query":"obb_obb","mode":)"
+                      R"("test_static","scalar":"double","tolerance":)" + tolerance + "}]}");
+  };
+  const auto kernels = start_external(announce("1e-7"));
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].tolerance, 1e-7);
+  for (const char* bad : {"-1e-7", "\"small\"", "null"})
+    EXPECT_THAT(start_error(announce(bad)), AllOf(HasSubstr("kernels[0].tolerance"), HasSubstr(">= 0"))) << bad;
+}
+
 TEST_F(ExternalTest, UnknownVersionAndMissingNameAreRefused) {
   EXPECT_THAT(start_error(announcing(R"({"sepax_external":2,"name":"lib","kernels":[)" + kernel_json + "]}")),
               AllOf(HasSubstr("sepax_external"), HasSubstr("protocol version 2")));

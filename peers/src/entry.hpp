@@ -52,5 +52,8 @@ std::vector<KernelInfo> ccd_kernels();
 std::vector<KernelInfo> cgal_kernels();
 std::vector<KernelInfo> textbook_obb_obb_kernels();
 std::vector<KernelInfo> textbook_tri_tri_kernels();
+/// The plain-style SATs (textbook_plain.cpp): static obb_obb and tri_obb, and
+/// the moving_test obb_obb_plain_moving.
+std::vector<KernelInfo> textbook_plain_kernels();
 
 }  // namespace sepax::peers::detail

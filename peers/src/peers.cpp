@@ -8,7 +8,8 @@ std::vector<KernelInfo> peer_kernels() {
   std::vector<KernelInfo> all;
   for (auto make : {&detail::fcl_kernels, &detail::bullet_kernels, &detail::ode_kernels,
                     &detail::ccd_kernels, &detail::cgal_kernels,
-                    &detail::textbook_obb_obb_kernels, &detail::textbook_tri_tri_kernels})
+                    &detail::textbook_obb_obb_kernels, &detail::textbook_tri_tri_kernels,
+                    &detail::textbook_plain_kernels})
     for (KernelInfo& k : make()) all.push_back(std::move(k));
   return all;
 }

@@ -11,6 +11,9 @@ Modules, from the inputs to the files written:
 - document: blocks (Heading, Para, Table, Image) rendered as Markdown and HTML
 - formatting: cells at fixed precision, kernel ids and origins
 - tables: the tables of every section
-- plots: matplotlib figures as PNG bytes
+- findings/: failure and boundary classes, severity and cause, the
+  per-library severity table (severity_by_library.json), mutation score
+- plotting/: matplotlib figures as PNG bytes
+- rendering/: the HTML page and --latex
 - report: the sections in order, the files written, main()
 """

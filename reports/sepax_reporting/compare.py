@@ -13,6 +13,9 @@ several joined with ','. Reported:
   code, which repetitions within one run do not see;
 - gross verdicts: failure classes (kernel × family × kind) present in one
   run only — "new" in NEW, "vanished" from BASE;
+- changed classes: failure classes of both runs whose cause changed, or
+  whose worst severity found grew more than SEVERITY_FACTOR times (a class
+  that threw in NEW only counts as grown);
 - band widening: kernel × family rows whose boundary band grew beyond
   BAND_FACTOR × the base's, or that had none in BASE over at least as many
   cases.
@@ -27,14 +30,16 @@ import math
 import statistics
 from pathlib import Path
 
-from .failure_classes import failure_classes
 from .fields import InputError
+from .findings.failure_classes import failure_classes
+from .findings.severity import fmt_severity, severity_json
 from .inputs import load_inputs
 from .provenance import provenance
 
 Z = 3.0              # spreads: a change beyond 3 combined standard deviations
 FLOOR = 0.10         # ... and beyond 10 % (run-to-run drift, see the module comment)
 BAND_FACTOR = 2.0    # a band is a maximum: only doubling counts
+SEVERITY_FACTOR = 10.0  # a worst severity is one case a search found: only a decade counts
 LIST_CAP = 8         # rows per Markdown list; the JSON has all
 
 
@@ -141,6 +146,26 @@ def gross_changes(base, new):
     return sorted(appeared, key=key), sorted(vanished, key=key)
 
 
+def class_changes(base, new, factor=SEVERITY_FACTOR):
+    """(base class, new class, reasons) of the failure classes of both runs
+    whose cause changed or whose worst severity grew beyond `factor` × the
+    base's; a field one run does not record (older results) is no change."""
+    b = {c.signature: c for c in failure_classes(base)}
+    out = []
+    for n in failure_classes(new):
+        o = b.get(n.signature)
+        if o is None:
+            continue
+        reasons = []
+        if o.cause and n.cause and o.cause != n.cause:
+            reasons.append("cause")
+        if o.worst is not None and n.worst is not None and n.worst > factor * o.worst:
+            reasons.append("severity")
+        if reasons:
+            out.append((o, n, reasons))
+    return sorted(out, key=lambda t: (t[1].peer, t[1].kernel, t[1].family, t[1].kind))
+
+
 def band_changes(base, new, factor=BAND_FACTOR):
     out = []
     for key, n in new.static.items():
@@ -160,13 +185,21 @@ def compare(base_args: list, new_args: list, floor=FLOOR) -> dict:
     new = load_inputs(new_args)
     slower, faster, compared, drift, run_sigma = speed_changes(base, new, floor)
     appeared, vanished = gross_changes(base, new)
+    changed = class_changes(base, new)
     bands = band_changes(base, new)
     only_base = len(set(base.bench) - set(new.bench)) + len(set(base.static) - set(new.static))
     only_new = len(set(new.bench) - set(base.bench)) + len(set(new.static) - set(base.static))
 
     def cls(c):
         return {"class": c.signature, "kernel": c.kernel, "family": c.family, "kind": c.kind, "peer": c.peer,
-                "count": c.count, "replay": c.replay}
+                "count": c.count, "replay": c.replay, "worst_replay": c.worst_replay, "cause": c.cause or None,
+                "worst_severity": severity_json(c.worst)}
+
+    def changed_class(o, n, reasons):
+        return {"class": n.signature, "kernel": n.kernel, "family": n.family, "kind": n.kind, "peer": n.peer,
+                "changed": reasons, "base_cause": o.cause or None, "new_cause": n.cause or None,
+                "base_worst_severity": severity_json(o.worst), "new_worst_severity": severity_json(n.worst),
+                "replay": n.worst_replay or n.replay}
 
     def speed(c):
         return {"kernel": c.kernel, "family": c.family, "set": c.set, "base_ns": c.base_ns, "new_ns": c.new_ns,
@@ -175,12 +208,13 @@ def compare(base_args: list, new_args: list, floor=FLOOR) -> dict:
     return {
         "base": {"inputs": base_args, "provenance": provenance(base)},
         "new": {"inputs": new_args, "provenance": provenance(new)},
-        "noise": {"z": Z, "floor": floor, "band_factor": BAND_FACTOR, "drift": round(drift, 4),
-                  "run_sigma": round(run_sigma, 4)},
+        "noise": {"z": Z, "floor": floor, "band_factor": BAND_FACTOR, "severity_factor": SEVERITY_FACTOR,
+                  "drift": round(drift, 4), "run_sigma": round(run_sigma, 4)},
         "benchmarks_compared": compared,
         "rows_only_in_base": only_base, "rows_only_in_new": only_new,
         "slower": [speed(c) for c in slower], "faster": [speed(c) for c in faster],
         "new_gross": [cls(c) for c in appeared], "vanished_gross": [cls(c) for c in vanished],
+        "changed_classes": [changed_class(*t) for t in changed],
         "band_widened": [{"kernel": k, "family": f, "base_band": b, "new_band": n} for k, f, b, n in bands],
     }
 
@@ -196,11 +230,17 @@ def _capped(lines: list, items: list, render) -> None:
         lines.append(f"| … {len(items) - LIST_CAP} more (compare.json) | | | |")
 
 
+def _kernel_md(c: dict) -> str:
+    """A peer's id in italics, sepax's as code."""
+    return f"*{c['kernel']}*" if c["peer"] else f"`{c['kernel']}`"
+
+
 def markdown(diff: dict) -> str:
     """The diff as a pull-request comment: a verdict line, then one short
     table per kind of change that happened."""
     own_new = [c for c in diff["new_gross"] if not c["peer"]]
-    changes = sum(len(diff[k]) for k in ("slower", "faster", "new_gross", "vanished_gross", "band_widened"))
+    changes = sum(len(diff[k]) for k in ("slower", "faster", "new_gross", "vanished_gross", "changed_classes",
+                                         "band_widened"))
     commit = lambda side: diff[side]["provenance"].get("commit", "?")  # noqa: E731
     lines = [f"### sepax: {commit('new')} against {commit('base')}", ""]
     verdict = ("**New gross verdicts of sepax kernels.** " if own_new else "") + (
@@ -225,8 +265,15 @@ def markdown(diff: dict) -> str:
         if diff[key]:
             lines += ["", f"**{title}** ({len(diff[key])})", "", "| kernel | family | what goes wrong | findings |",
                       "|---|---|---|---:|"]
-            _capped(lines, diff[key], lambda c: f"| {'*' + c['kernel'] + '*' if c['peer'] else '`' + c['kernel'] + '`'}"
-                    f" | {c['family']} | {c['kind']} | {c['count']} |")
+            _capped(lines, diff[key], lambda c: f"| {_kernel_md(c)} | {c['family']} | {c['kind']} | {c['count']} |")
+    if diff["changed_classes"]:
+        sev = lambda v: fmt_severity(math.inf if v == "threw" else v)  # noqa: E731
+        lines += ["", f"**Failure classes changed** ({len(diff['changed_classes'])}: their cause, or their worst "
+                  f"severity grew more than {diff['noise']['severity_factor']:g}×)", "",
+                  "| kernel | family / kind | cause base → new | worst severity base → new |", "|---|---|---|---:|"]
+        _capped(lines, diff["changed_classes"], lambda c: f"| {_kernel_md(c)} | {c['family']} / {c['kind']} | "
+                f"{c['base_cause'] or '-'} → {c['new_cause'] or '-'} | "
+                f"{sev(c['base_worst_severity'])} → {sev(c['new_worst_severity'])} |")
     if diff["band_widened"]:
         lines += ["", f"**Boundary band widened** ({len(diff['band_widened'])})", "",
                   "| kernel | family | band base → new | |", "|---|---|---:|---|"]

@@ -39,7 +39,7 @@ class Para:
 @dataclasses.dataclass
 class Table:
     headers: list
-    rows: list               # list of list of cells (str | Em | Code)
+    rows: list               # list of list of cells (str | Em | Code | Strong, or a list of them)
     numeric: list            # per column: right-align
     peer_rows: set = dataclasses.field(default_factory=set)  # row indexes
     ident: str = ""          # HTML id (a link target; the summary's for the first-screen test)
@@ -57,6 +57,8 @@ class Image:
 
 
 def md_inline(part) -> str:
+    if isinstance(part, list):   # a cell of several parts: a name and a note
+        return "".join(md_inline(p) for p in part)
     if isinstance(part, Em):
         return f"*{md_escape(part.text)}*"
     if isinstance(part, Code):

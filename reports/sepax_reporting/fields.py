@@ -45,6 +45,42 @@ def get_num(row, key, path, line, default=None):
     return float(v)
 
 
+def get_severity(row, key, path, line):
+    """A severity (|margin| relative to the larger shape's size): a finite
+    number ≥ 0, math.inf for the string "threw" (a call threw: worse than any
+    margin), or None when the field is absent or null."""
+    v = row.get(key)
+    if v is None:
+        return None
+    if v == "threw":
+        return math.inf
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v < 0:
+        raise InputError(f"{file_line(path, line)}: field \"{key}\" should be a number ≥ 0, \"threw\" or null, "
+                         f"got {json.dumps(v)}")
+    return float(v)
+
+
+# The levels a kernel row counts its gross verdicts at (issue 29): all of
+# them (beyond the rounding band), ≥ 1e-6 and ≥ 1e-3 of the size.
+GROSS_LEVELS = ("beyond_band", "1e-6", "1e-3")
+
+
+def get_gross_levels(row, path, line):
+    """gross_levels: {"beyond_band": n, "1e-6": m, "1e-3": k} -> (n, m, k),
+    non-negative and n ≥ m ≥ k (a stricter level counts fewer); None when
+    absent or null (rows of older sepax versions)."""
+    v = row.get("gross_levels")
+    if v is None:
+        return None
+    counts = tuple(v.get(k) for k in GROSS_LEVELS) if isinstance(v, dict) else ()
+    if (len(counts) != len(GROSS_LEVELS)
+            or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in counts)
+            or any(a < b for a, b in zip(counts, counts[1:]))):
+        raise InputError(f"{file_line(path, line)}: field \"gross_levels\" should be an object with non-negative "
+                         f"integers {', '.join(GROSS_LEVELS)}, each ≤ the one before, got {json.dumps(v)}")
+    return counts
+
+
 def get_str(row, key, path, line, required=True):
     v = row.get(key)
     if v is None and not required:

@@ -12,8 +12,31 @@ from .vocabulary import (KNOWN_QUERIES, MODE_ORDER, MOVING_MODES, OTHER_QUERY, S
                          id_query, id_scalar)
 
 
+@dataclasses.dataclass(kw_only=True)
+class GrossSeverity:
+    """How bad a kernel × family's gross verdicts are (issue 29), summed over
+    the rows that carry the counts: static and moving rows alike."""
+    # The tolerance the kernel promises, relative to the larger shape's size
+    # (0: none); None: no row records it.
+    tolerance: float | None = None
+    # Gross verdicts at the GROSS_LEVELS (beyond the band, ≥ 1e-6, ≥ 1e-3 of
+    # the size), over the levels_rows rows that carry them.
+    level_counts: tuple | None = None
+    levels_rows: int = 0
+    # The largest severity of a gross verdict (math.inf: a call threw).
+    max_gross_severity: float | None = None
+    # Disagreements beyond the band but within the tolerance: boundary verdicts.
+    tolerated: int | None = None
+
+    @property
+    def gross_levels(self):
+        """(beyond band, ≥ 1e-6, ≥ 1e-3) gross counts; None unless every row
+        of the kernel × family carries them (a partial sum would mislead)."""
+        return self.level_counts if self.levels_rows and self.levels_rows == self.rows else None
+
+
 @dataclasses.dataclass
-class StaticStats:
+class StaticStats(GrossSeverity):
     """One static kernel × family, summed over every verify input."""
     kernel: str
     family: str
@@ -64,7 +87,7 @@ class StaticStats:
 
 
 @dataclasses.dataclass
-class MovingStats:
+class MovingStats(GrossSeverity):
     """One moving kernel × family (test_moving or find_first_contact)."""
     kernel: str
     family: str
@@ -183,6 +206,7 @@ class Dataset:
         self.drift: dict[tuple, dict] = {}             # (motion, steps, integrator, gram_schmidt) -> errors
         self.mutants: dict[str, dict] = {}             # sepax mutate's rows, by mutant
         self.failure_classes: dict[str, object] = {}   # signature -> FailureClass (verify's failure_class rows)
+        self.boundary_classes: dict[str, object] = {}  # signature -> FailureClass ("boundary_class": within the band)
         self.fuzz: dict | None = None                  # fuzz/measure.py's summary
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()

@@ -1,6 +1,6 @@
 """Report assembly: the document blocks of every section in order, the
-files written (report.md, report.html, plots/*.png), and the command line
-(`main`, called by reports/sepax_report.py)."""
+files written (report.md, report.html, plots/*.png, severity_by_library.json),
+and the command line (`main`, called by reports/sepax_report.py)."""
 
 from __future__ import annotations
 
@@ -19,12 +19,14 @@ from .rendering.html_page import render_html
 from .plotting.plot_style import LAYOUT_PROBLEMS, OPTIONS
 from .plotting.plots import plot_margin, plot_moving
 from .plotting.speed_plots import plot_speed_band, plot_speed_gross
-from .summary import all_classes_blocks, summary_blocks
+from .findings.sections import all_classes_blocks, boundary_blocks, cause_legend, library_blocks
+from .findings.severity import CAUSES, write_severity_json
+from .summary import summary_blocks
 from .tables import (fastest_table, margin_table, moving_table, oracle_bench_table, oracle_cost_rows_table,
                      run_info_blocks, static_table, totals_block)
 from .integrator_drift import drift_blocks
 from .certified import certified_blocks
-from .mutation import mutation_blocks
+from .findings.mutation import mutation_blocks
 from .pair_queries import pair_query_blocks
 from .trees import tree_blocks
 from .vocabulary import OTHER_QUERY
@@ -40,6 +42,12 @@ READING_NOTES = [
      "library in the origin column."],
     ["On log axes the grey row labelled 0 holds exact zeros; a rate of 0 over N cases only says "
      "that the true rate is likely below about 3/N."],
+    [Strong("severity"), ": |margin| relative to the larger shape's size, the distance the exact answer is from "
+     "flipping. Gross verdicts are counted at three levels: beyond the band (all of them), ≥ 1e-6 and ≥ 1e-3 of "
+     "the size (a millimetre on a metre box). A kernel may promise a tolerance (", Code("--tolerance"),
+     " on verify and check, ", Code("\"tolerance\""), " in an external kernel's announce line): a "
+     "disagreement within max(band, tolerance) is then boundary, not gross. verify searches around each failure "
+     "class and each kind of boundary verdict for its worst case (“grow”) and explains it with one cause:"],
 ]
 
 # Under the static kernel table: its two columns that need words.
@@ -137,7 +145,7 @@ def query_blocks(data: Dataset, query: str) -> list:
 def build_report(data: Dataset, title: str) -> list:
     """The summary and what the run found first; then the details, each
     section folded in the HTML."""
-    details = [Heading(2, "How to read")] + [Para(parts) for parts in READING_NOTES]
+    details = [Heading(2, "How to read")] + [Para(parts) for parts in READING_NOTES] + cause_legend(CAUSES)
     for q in data.queries():
         details += query_blocks(data, q)
     details += tree_blocks(data)
@@ -147,6 +155,8 @@ def build_report(data: Dataset, title: str) -> list:
     details += mutation_blocks(data)
     details += fuzz_blocks(data)
     details += all_classes_blocks(data)
+    details += boundary_blocks(data)
+    details += library_blocks(data)
     details += run_info_blocks(data)
     details += totals_block(data)
     if data.skipped or data.notes:
@@ -231,10 +241,12 @@ def main(argv=None) -> int:
         print(f"sepax_report: warning: plot layout: {problem}", file=sys.stderr)
     out_dir = Path(args.out)
     plots = write_report(blocks, out_dir, args.title)
+    write_severity_json(data, out_dir)
     if args.latex:
         for p in write_latex(data, blocks, out_dir):
             print(f"sepax_report: wrote {p}")
-    print(f"sepax_report: wrote {out_dir / 'report.md'}, {out_dir / 'report.html'} and {len(plots)} plots")
+    print(f"sepax_report: wrote {out_dir / 'report.md'}, {out_dir / 'report.html'}, "
+          f"{out_dir / 'severity_by_library.json'} and {len(plots)} plots")
     return 0
 
 

@@ -1,8 +1,9 @@
 """The report's first screen: per query × scalar, the fastest sepax kernel
 with no gross verdict against the fastest peer and the fastest peer with no
-gross verdict, with gross rates (and their 95 % upper bound when 0) and the
-widest boundary band; then what the run found, its distinct failure classes
-(failure_classes.py), each with the command that replays its smallest case."""
+gross verdict, with gross rates — at three levels of severity, beyond the
+band / ≥ 1e-6 / ≥ 1e-3 of the size, or their 95 % upper bound when 0 — the
+tolerance a kernel promises where it is not 0, and the widest boundary band;
+then what the run found, its distinct failure classes (findings/)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,12 @@ import math
 
 from .bounds import upper_bound
 from .document import Code, Em, Heading, Para, Strong, Table
-from .failure_classes import failure_classes
+from .findings.sections import found_blocks
+from .findings.severity import fmt_compact
 from .formatting import fmt_ns, fmt_sci
 from .model import Dataset
 from .provenance import provenance_para
 from .vocabulary import DASH, SCALAR_ORDER, id_scalar
-
-# How many failure classes the summary lists; the rest are in the details.
-SUMMARY_CLASSES = 12
 
 
 @dataclasses.dataclass
@@ -30,6 +29,10 @@ class Contender:
     gross: int
     band: float | None     # widest boundary band over its families
     peer: bool = False
+    # Gross verdicts beyond the band, ≥ 1e-6, ≥ 1e-3 of the size; None when
+    # a row of the kernel lacks the counts (older results, pair queries).
+    levels: tuple | None = None
+    tolerance: float | None = None   # the tolerance it promises (0 or None: none)
 
 
 def _short(c: Contender, query: str, scalar: str) -> str:
@@ -68,8 +71,12 @@ def contenders(data: Dataset, query: str, scalar: str):
     for kernel, ns in shared_geometric_means(timed, shared).items():
         rows = [s for (k, _f), s in data.static.items() if k == kernel]
         bands = [s.band for s in rows if s.boundary and s.band is not None]
+        levels = [s.gross_levels for s in rows]
+        tolerances = [s.tolerance for s in rows if s.tolerance is not None]
         out.append(Contender(kernel, ns, sum(s.judged for s in rows), sum(s.gross for s in rows),
-                             max(bands) if bands else None, data.is_peer(kernel)))
+                             max(bands) if bands else None, data.is_peer(kernel),
+                             tuple(map(sum, zip(*levels))) if rows and None not in levels else None,
+                             max(tolerances) if tolerances else None))
     return sorted(out, key=lambda c: (c.ns, c.kernel)), sorted(shared)
 
 
@@ -101,13 +108,25 @@ def pair_query_contenders(data: Dataset, query: str, scalar: str):
     return sorted(out, key=lambda c: (c.ns, c.kernel)), sorted(shared)
 
 
+def tolerance_note(c: Contender | None) -> str:
+    """", tol 1e-6" for a kernel that promises a tolerance; "" otherwise."""
+    return f", tol {fmt_compact(c.tolerance)}" if c is not None and c.tolerance else ""
+
+
 def gross_cell(c: Contender | None) -> str:
-    """"0 (≤ 3.0e-05)": a rate of 0 with its 95 % upper bound; else the rate."""
+    """"0 (≤ 3.0e-05)": a rate of 0 with its 95 % upper bound; else the rate
+    at each level, "2.1e-3 / 4e-5 / 0" (beyond the band / ≥ 1e-6 / ≥ 1e-3 of
+    the size), or one rate for rows without levels; ", tol 1e-6" after it
+    for a kernel that promises a tolerance."""
     if c is None or not c.judged:
         return DASH
     if c.gross == 0:
-        return f"0 (≤ {upper_bound(0, c.judged):.1e})"
-    return f"{c.gross / c.judged:.1e}"
+        text = f"0 (≤ {upper_bound(0, c.judged):.1e})"
+    elif c.levels is None:
+        text = f"{c.gross / c.judged:.1e}"
+    else:
+        text = " / ".join(fmt_compact(n / c.judged) for n in c.levels)
+    return text + tolerance_note(c)
 
 
 def summary_rows(data: Dataset):
@@ -128,15 +147,18 @@ def summary_rows(data: Dataset):
             def ratio(other):
                 return f"{sepax.ns / other.ns:.2f}" if sepax and other else DASH
 
-            def name(c, em=False):
+            def name(c, em=False, tolerance=False):
                 if c is None:
                     return DASH
-                return Em(_short(c, query, scalar)) if em else Code(_short(c, query, scalar))
+                cell = Em(_short(c, query, scalar)) if em else Code(_short(c, query, scalar))
+                # A kernel without a rate cell shows its tolerance beside its name.
+                return [cell, tolerance_note(c)] if tolerance and tolerance_note(c) else cell
 
             rows.append([query, scalar, name(sepax), fmt_ns(sepax.ns if sepax else None), gross_cell(sepax),
                          fmt_sci(sepax.band) if sepax and sepax.band is not None else DASH,
                          name(peer, True), fmt_ns(peer.ns if peer else None), gross_cell(peer), ratio(peer),
-                         name(peer_clean, True), fmt_ns(peer_clean.ns if peer_clean else None), ratio(peer_clean)])
+                         name(peer_clean, True, tolerance=True), fmt_ns(peer_clean.ns if peer_clean else None),
+                         ratio(peer_clean)])
             notes.append((query, len(shared)))
     return rows, families_note(notes)
 
@@ -151,8 +173,8 @@ def families_note(notes: list) -> str:
 
 
 SUMMARY_HEADERS = ["query", "scalar", "fastest sepax kernel, 0 gross", "ns/test", "gross rate (95 % bound)",
-                   "widest band", "fastest peer", "ns/test", "its gross rate", "sepax ÷ peer",
-                   "fastest peer, 0 gross", "ns/test", "sepax ÷ that peer"]
+                   "widest band", "fastest peer", "ns/test", "its gross rate: > band / ≥ 1e-6 / ≥ 1e-3",
+                   "sepax ÷ peer", "fastest peer, 0 gross", "ns/test", "sepax ÷ that peer"]
 SUMMARY_NUMERIC = [False, False, False, True, True, True, False, True, True, True, False, True, True]
 
 
@@ -168,49 +190,13 @@ SUMMARY_NOTE = [
     "half separated, half intersecting pairs), Google Benchmark median. ", Strong("0 gross"), ": judged by "
     "sepax verify on every family with no gross verdict. ", Strong("gross rate (95 % bound)"), ": gross / "
     "cases judged; a rate of 0 shows its one-sided 95 % Clopper–Pearson upper bound, 1 − 0.05^(1/N) (the "
-    "rule of three, ≈ 3/N). ", Strong("widest band"), ": the largest |margin| / size among the kernel's "
+    "rule of three, ≈ 3/N). ", Strong("its gross rate"), ": the same at three levels of severity (|margin| / size, "
+    "how far the exact answer is from flipping): every gross verdict (beyond the rounding band) / those ≥ 1e-6 / "
+    "≥ 1e-3 of the size (a millimetre on a metre box): the errors a simulation would show. ", Strong("tol"),
+    ": the tolerance a kernel promises (relative to size); a disagreement within max(band, tol) is not gross. ",
+    Strong("widest band"), ": the largest |margin| / size among the kernel's "
     "boundary verdicts (disagreements within the rounding its scalar can resolve). Ratios below 1: the sepax "
     "kernel is faster. Peers in italics."]
-
-
-def found_table(classes: list, limit=None):
-    shown = classes if limit is None else classes[:limit]
-    rows, peers = [], set()
-    for i, c in enumerate(shown):
-        kernel = Em(c.kernel) if c.peer else Code(c.kernel)
-        rows.append([kernel, c.family, c.kind, str(c.count), str(c.gross_in_group),
-                     c.description or DASH, Code(c.replay) if c.replay else DASH])
-        if c.peer:
-            peers.add(i)
-    return Table(["kernel", "family", "what goes wrong", "findings", "gross in kernel × family", "description",
-                  "replay its smallest case"], rows, [False, False, False, True, True, False, False], peers,
-                 ident="found-table" if limit is not None else "all-classes-table", wrap=[5, 6])
-
-
-def found_blocks(data: Dataset) -> list:
-    classes = failure_classes(data)
-    blocks = [Heading(2, "What this run found")]
-    if not classes:
-        judged = sum(s.judged for s in data.static.values()) + sum(m.judged for m in data.moving.values())
-        blocks.append(Para([f"No gross verdict in {judged} cases judged: no failure class."]))
-        return blocks
-    own = [c for c in classes if not c.peer]
-    verdict = (f"{len(own)} failure classes of sepax's own kernels (listed first) — the run fails. " if own
-               else "No gross verdict of a sepax kernel. ")
-    blocks.append(Para([verdict, f"{len(classes) - len(own)} distinct failure classes of peer kernels "
-                        f"({sum(c.count for c in classes if c.peer)} findings). A class is one kernel, family "
-                        "and kind of error; its folder under the results' gross/ holds its smallest cases first. "
-                        + (f"The {SUMMARY_CLASSES} largest are below; all of them under "
-                           "“All failure classes” in the details." if len(classes) > SUMMARY_CLASSES else "")]))
-    blocks.append(found_table(classes, SUMMARY_CLASSES))
-    return blocks
-
-
-def all_classes_blocks(data: Dataset) -> list:
-    classes = failure_classes(data)
-    if len(classes) <= SUMMARY_CLASSES:
-        return []
-    return [Heading(2, "All failure classes"), found_table(classes)]
 
 
 def summary_blocks(data: Dataset) -> list:

@@ -1,7 +1,10 @@
 """Input 1: `sepax verify` results (verify.jsonl, one JSON object a line):
-static kernel rows, "table":"moving" rows, "table":"trees" rows (mesh
-kernels on mesh pairs), "table":"pair_queries" rows (2D rectangles, spheres), oracle cost rows and run_info
-rows, merged into a Dataset; summary.md stands in for a missing run_info."""
+static kernel rows, "table":"moving" rows (both with the severity fields
+of issue 29 when sepax wrote them), "table":"failure_class" and
+"table":"boundary_class" rows (findings/failure_classes.py), "table":"trees"
+rows (mesh kernels on mesh pairs), "table":"pair_queries" rows (2D
+rectangles, spheres), oracle cost rows and run_info rows, merged into a
+Dataset; summary.md stands in for a missing run_info."""
 
 from __future__ import annotations
 
@@ -9,12 +12,12 @@ import json
 import re
 from pathlib import Path
 
-from .fields import (InputError, get_answer_paths, get_count, get_int, get_margin_bins, get_num, get_percentiles,
-                     get_point_paths, get_str)
+from .fields import (InputError, get_answer_paths, get_count, get_gross_levels, get_int, get_margin_bins, get_num,
+                     get_percentiles, get_point_paths, get_severity, get_str)
 from .model import Dataset, MovingStats, Source, StaticStats, TreeStats, merge_bins
-from .failure_classes import add_failure_class_row
+from .findings.failure_classes import add_failure_class_row
 from .integrator_drift import add_drift_row
-from .mutation import add_mutation_row
+from .findings.mutation import add_mutation_row
 from .pair_queries import add_pair_query_row
 from .vocabulary import MOVING_MODES
 
@@ -53,7 +56,7 @@ def read_verify(path: Path, data: Dataset, label: str) -> Source:
             add_drift_row(row, path, lineno, data)
         elif table == "mutation":
             add_mutation_row(row, path, lineno, data)
-        elif table == "failure_class":
+        elif table in ("failure_class", "boundary_class"):
             add_failure_class_row(row, path, lineno, data)
         elif table in ("oracle_costs", "moving_oracle_costs"):
             get_str(row, "query", path, lineno)
@@ -99,6 +102,27 @@ def add_verdict_counts(stats, row, path, lineno, convention=0):
         setattr(stats, key, getattr(stats, key) + n)
 
 
+def add_severity(stats, row, path, lineno):
+    """A kernel row's severity fields (issue 29), all optional: rows of older
+    sepax versions lack them."""
+    tolerance = get_num(row, "tolerance", path, lineno)
+    if tolerance is not None:
+        if tolerance < 0:
+            raise InputError(f"{path}:{lineno}: field \"tolerance\" should be ≥ 0, got {tolerance!r}")
+        stats.tolerance = max(stats.tolerance or 0.0, tolerance)
+    levels = get_gross_levels(row, path, lineno)
+    if levels is not None:
+        old = stats.level_counts or (0,) * len(levels)
+        stats.level_counts = tuple(a + b for a, b in zip(old, levels))
+        stats.levels_rows += 1
+    worst = get_severity(row, "max_gross_severity", path, lineno)
+    if worst is not None:
+        stats.max_gross_severity = max(stats.max_gross_severity or 0.0, worst)
+    tolerated = get_count(row, "tolerated", path, lineno)
+    if tolerated is not None:
+        stats.tolerated = (stats.tolerated or 0) + tolerated
+
+
 def add_static_row(row, path, lineno, data: Dataset):
     kernel = get_str(row, "kernel", path, lineno)
     family = get_str(row, "family", path, lineno)
@@ -113,6 +137,7 @@ def add_static_row(row, path, lineno, data: Dataset):
         raise InputError(f"{path}:{lineno}: field \"zero_band_cases\" ({zero_band}) exceeds \"cases\" ({cases})")
     # Rows from several runs of one kernel × family add up to one bigger campaign.
     add_verdict_counts(s, row, path, lineno, convention or 0)
+    add_severity(s, row, path, lineno)
     if convention is not None:
         s.convention = (s.convention or 0) + convention
     if zero_band is not None:
@@ -138,6 +163,7 @@ def add_moving_row(row, path, lineno, data: Dataset):
     mode = get_str(row, "mode", path, lineno, required=False)
     m.mode = mode or next((p for p in kernel.split("/") if p in MOVING_MODES), "")
     add_verdict_counts(m, row, path, lineno)
+    add_severity(m, row, path, lineno)
     for key in ("both_first_contact", "ill_conditioned", "scored"):
         if key in row:
             setattr(m, key, (getattr(m, key) or 0) + get_int(row, key, path, lineno))

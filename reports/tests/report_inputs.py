@@ -29,3 +29,35 @@ def bench_entry(name, **counters):
              "cpu_time": 1.0, "time_unit": "ms"}
     entry.update(counters)
     return entry
+
+
+def kernel_row(kernel, family, cases, gross=0, boundary=0, origin=None, moving=False, **fields):
+    """A verify kernel row (static, or "table":"moving") as JSON text; `fields`
+    adds or overrides keys, e.g. the severity fields of issue 29:
+    gross_levels=(beyond band, ≥ 1e-6, ≥ 1e-3), tolerance, max_gross_severity, tolerated."""
+    row = {"kernel": kernel, "query": "obb_obb", "family": family, "cases": cases, "ok": cases - gross - boundary,
+           "boundary": boundary, "gross": gross}
+    if moving:
+        row = dict({"table": "moving", "mode": "test_moving"}, **row)
+    if origin:
+        row["origin"] = origin
+    levels = fields.pop("gross_levels", None)
+    if levels is not None:
+        row["gross_levels"] = dict(zip(("beyond_band", "1e-6", "1e-3"), levels))
+    row.update(fields)
+    return json.dumps(row)
+
+
+def class_row(kernel, family, kind, count, table="failure_class", **fields):
+    """A "failure_class" or "boundary_class" row as JSON text; a peer when
+    the kernel's first component is no sepax query. `fields` adds the
+    severity, cause and replay keys."""
+    origin = kernel.split("/", 1)[0]
+    peer = origin not in ("obb_obb", "tri_obb", "tri_tri")
+    row = {"table": table, "class": f"{kernel} obb_obb {family} {kind}", "kernel": kernel, "query": "obb_obb",
+           "scalar": kernel.rsplit("/", 1)[-1], "family": family, "kind": kind, "peer": peer,
+           "origin": origin if peer else "sepax", "count": count, "gross_in_group": fields.pop("gross_in_group", count),
+           "files": 1, "folder": f"gross/{kernel.replace('/', '-')}.{family}",
+           "replay": f"sepax check gross/{family}/01.jsonl", "description": f"{kernel} {kind} on {family}"}
+    row.update(fields)
+    return json.dumps(row)

@@ -16,6 +16,7 @@ if str(HERE.parent) not in sys.path:
 
 from report_inputs import bench_entry, load  # noqa: E402
 from sepax_reporting import bounds, report, summary  # noqa: E402
+from sepax_reporting.findings import failure_classes, sections  # noqa: E402
 from sepax_reporting.plotting import plot_style  # noqa: E402
 from sepax_reporting.rendering import html_page  # noqa: E402
 from sepax_reporting.document import Table  # noqa: E402
@@ -135,11 +136,12 @@ class FailureClasses(unittest.TestCase):
         other = dict(self.CLASS, **{"class": "fcl/obb_overlap/float obb_obb random false-positive",
                                     "family": "random", "kind": "false-positive", "count": 5, "gross_in_group": 5})
         data = load(VERIFY + [json.dumps(self.CLASS), json.dumps(other)])
-        blocks = summary.found_blocks(data)
+        blocks = sections.found_blocks(data)
         table = next(b for b in blocks if isinstance(b, Table))
         self.assertEqual([cell_text(r[2]) for r in table.rows], ["false-negative edge", "false-positive"])
-        self.assertEqual(cell_text(table.rows[0][6]), "sepax check gross/x/01.jsonl")
-        self.assertEqual(table.rows[0][3], "17")
+        replay = table.rows[0][table.headers.index("replay its smallest case, its worst case")]
+        self.assertEqual("".join(cell_text(p) for p in replay), "smallest: sepax check gross/x/01.jsonl")
+        self.assertEqual(table.rows[0][table.headers.index("findings / gross in kernel × family")], "17 / 20")
 
     def test_same_class_from_two_inputs_adds_up(self):
         data = load([json.dumps(self.CLASS), json.dumps(self.CLASS)])
@@ -147,7 +149,7 @@ class FailureClasses(unittest.TestCase):
 
     def test_without_class_rows_kernel_by_family_stands_in(self):
         data = load(VERIFY)
-        classes = summary.failure_classes(data)
+        classes = failure_classes.failure_classes(data)
         self.assertEqual(sorted((c.kernel, c.family, c.count) for c in classes),
                          [("fcl/obb_overlap/float", "random", 5), ("fcl/obb_overlap/float", "touching", 20),
                           ("obb_obb/test_static_batch/float", "touching", 1)])

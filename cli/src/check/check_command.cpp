@@ -17,6 +17,7 @@
 
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/case_judgement.hpp"
+#include "sepax/harness/explain/cause.hpp"
 #include "common/kernel_selection.hpp"
 #include "check/case_oracle.hpp"
 #include "check/check_tally.hpp"
@@ -247,8 +248,10 @@ class CaseChecker {
     if (find) report.json["bound"] = contact_error_bound(kernel.scalar);
     if (run.margin) report.json["margin"] = *run.margin;
     if (run.tolerance) report.json["tolerance"] = *run.tolerance;
-    if (!run.error && run.verdict_class != oracle::Class::ok && view.moving_margins)
+    if (!run.error && run.verdict_class != oracle::Class::ok && view.moving_margins) {
       report.note = kernel.id + ": " + describe_moving_run(run, kernel, oracle);
+      explain_disagreement(kernel, view.pair, *view.motion, report);
+    }
     report.row = {kernel.id, answer, t, find ? exact_t : "", klass, time_error, point_distance, ill, axis};
     return report;
   }
@@ -284,6 +287,8 @@ class CaseChecker {
       answer = o.intersects ? "intersects" : "separated";
     }
     report.json["class"] = klass;
+    if (view.margin && run.verdict_class != oracle::Class::ok && run.verdict_class != oracle::Class::convention)
+      explain_disagreement(kernel, view.pair, std::nullopt, report);
     if (!run.error && !o.intersects && kernel.reports_axis) {
       report.json["axis"] = axis_name(o, query);
       report.json["direction"] = direction_json(o.direction);
@@ -292,6 +297,29 @@ class CaseChecker {
     }
     report.row = {kernel.id, answer, klass, axis};
     return report;
+  }
+
+  /// A disagreement explains itself (issue 29): how far from the exact
+  /// answer, against the band, and why.
+  static void explain_disagreement(const KernelInfo& kernel, const ShapePair& pair,
+                                   const std::optional<LinearMotiond>& motion, KernelReport& report) {
+    const std::optional<harness::Disagreement> d = harness::read_disagreement(kernel, pair, motion);
+    if (!d || d->agrees()) return;
+    const harness::Explanation why = harness::explain(kernel, pair, motion, *d);
+    if (std::isfinite(d->severity)) report.json["severity"] = d->severity;
+    report.json["band"] = d->band;
+    report.json["cause"] = std::string(harness::to_string(why.cause));
+    report.json["cause_detail"] = why.detail;
+    const std::string how_far =
+        std::isfinite(d->severity)
+            ? fmt::format("{:.3g} of the size from the exact answer{}", d->severity,
+                          d->band > 0 ? fmt::format(" ({:.3g}x the band {:.3g})", d->severity / d->band, d->band)
+                                      : std::string(" (no band: exact arithmetic)"))
+            : std::string("threw");
+    const std::string line =
+        fmt::format("{}: {}; cause {}: {}{}", kernel.id, how_far, harness::to_string(why.cause), why.detail,
+                    why.fix.empty() ? std::string() : "; fix: " + why.fix);
+    report.note = report.note ? *report.note + "\n  " + line : line;
   }
 
   void count(oracle::Class k, const KernelInfo& kernel) {

@@ -14,6 +14,7 @@
 #include "common/assert_to_exception.hpp"
 #include "common/brought_kernels.hpp"
 #include "common/build_info.hpp"
+#include "common/tolerance_option.hpp"
 #include "check/check_command.hpp"
 #include "gate/gate_command.hpp"
 #include "mesh_check/mesh_check_command.hpp"
@@ -97,6 +98,8 @@ int run_command_line(int argc, char** argv) {
                         "Only this kernel id (repeatable); may name a kernel of the other scalar");
   BroughtKernels check_brought;
   add_brought_kernel_options(*check_cmd, check_brought);
+  std::vector<std::string> check_tolerances;
+  add_tolerance_option(*check_cmd, check_tolerances);
 
   VerifyOptions verify;
   CLI::App* verify_cmd = app.add_subcommand(
@@ -158,6 +161,12 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--shrink-tries", verify.shrink_tries,
                          "Simpler cases judged while shrinking each gross finding's replay file (0: keep it as found)")
       ->capture_default_str();
+  verify_cmd->add_option("--grow-tries", verify.grow_tries,
+                         "Cases judged while searching around each failure class (and each kind of boundary "
+                         "verdict) for its worst case, about 1 ms each (0: no search)")
+      ->capture_default_str();
+  std::vector<std::string> verify_tolerances;
+  add_tolerance_option(*verify_cmd, verify_tolerances);
   std::string shard_text;
   verify_cmd->add_option("--shard", shard_text,
                          "Run shard I of N of a --cases campaign (1-based, e.g. 2/8): N machines with the same "
@@ -280,7 +289,9 @@ int run_command_line(int argc, char** argv) {
   throw_on_assert();
 
   if (*check_cmd) {
+    if (!promise_tolerance_texts(check_tolerances, "sepax check", std::cerr)) return kUsageError;
     if (!bring_kernels(check_brought, check.kernel_ids, "sepax check")) return kUsageError;
+    if (!tolerance_ids_known("sepax check", std::cerr)) return kUsageError;
     return run_check(check, std::cout, std::cerr);
   }
   if (*report_cmd) {
@@ -324,8 +335,10 @@ int run_command_line(int argc, char** argv) {
     verify.resume = true;
     verify.out = resume_dir;
   }
+  if (!promise_tolerance_texts(verify_tolerances, "sepax verify", std::cerr)) return kUsageError;
   if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify", &verify.gated_kernel_ids)) return kUsageError;
-  verify.replay_arguments = verify_brought.as_arguments();
+  if (!tolerance_ids_known("sepax verify", std::cerr)) return kUsageError;
+  verify.replay_arguments = verify_brought.as_arguments() + tolerance_arguments(verify_tolerances);
   verify.program = argv[0];
   verify.command_line = command_line(argc, argv);
   return run_verify(verify, std::cout, std::cerr);

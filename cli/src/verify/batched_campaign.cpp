@@ -42,6 +42,7 @@ Json campaign_json(const VerifyOptions& o) {
   j["max_replays"] = o.max_replays;
   j["replays_per_class"] = o.replays_per_class;
   j["shrink_tries"] = o.shrink_tries;
+  j["grow_tries"] = o.grow_tries;
   j["shard"] = o.shard.text();
   j["trees"] = o.trees;
   j["tree_poses"] = o.tree_poses;
@@ -87,6 +88,7 @@ bool load_campaign(const fs::path& dir, VerifyOptions& o, std::string& error) {
     o.moving = j.at("moving").get<bool>();
     o.max_replays = j.at("max_replays").get<std::size_t>();
     o.shrink_tries = j.value("shrink_tries", o.shrink_tries);
+    o.grow_tries = j.value("grow_tries", o.grow_tries);
     o.replays_per_class = j.value("replays_per_class", o.replays_per_class);
     o.trees = j.at("trees").get<bool>();
     o.tree_poses = j.at("tree_poses").get<std::size_t>();
@@ -317,6 +319,7 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
   std::ostringstream quiet;
   VerifyOptions unshrunk = o;  // the end writes the shrunk replay files
   unshrunk.shrink_tries = 0;
+  unshrunk.grow_tries = 0;
   VerifyRun rows_so_far(unshrunk, quiet, quiet, *results, run_id);
   std::map<std::size_t, std::size_t> left_in_group;
   for (const harness::BatchRange& b : pending) ++left_in_group[b.group];

@@ -43,6 +43,22 @@ int bits_of(const Triangle3d& t) { return bits_of(t.vertices[0]) + bits_of(t.ver
 
 }  // namespace
 
+FailureClass make_failure_class(std::string kernel, std::string query, std::string scalar, std::string family,
+                                std::string kind, bool peer, std::string origin, std::uint64_t count,
+                                std::uint64_t gross_in_group) {
+  FailureClass c;
+  c.kernel = std::move(kernel);
+  c.query = std::move(query);
+  c.scalar = std::move(scalar);
+  c.family = std::move(family);
+  c.kind = std::move(kind);
+  c.peer = peer;
+  c.origin = std::move(origin);
+  c.count = count;
+  c.gross_in_group = gross_in_group;
+  return c;
+}
+
 std::string class_folder(const FailureClass& c) {
   return fmt::format("{}.{}.{}", slug(c.kernel), slug(c.family), slug(c.kind));
 }
@@ -83,6 +99,23 @@ nlohmann::ordered_json failure_class_row(const FailureClass& c, std::size_t file
   j["folder"] = std::string(folder);
   j["replay"] = std::string(replay_command);
   j["description"] = class_description(c);
+  j["verdicts"] = c.verdicts;
+  const auto number = [](const std::optional<double>& v) -> nlohmann::ordered_json {
+    if (!v) return nullptr;
+    if (std::isinf(*v)) return "threw";
+    return *v;
+  };
+  j["severity_max"] = number(c.severity_max);
+  j["severity_median"] = number(c.severity_median);
+  j["band_ratio_max"] = number(c.band_ratio_max);
+  j["worst_severity"] = number(c.worst_severity);
+  j["worst_band"] = number(c.worst_band);
+  j["worst_tolerance"] = number(c.worst_tolerance);
+  j["worst_is_gross"] = c.worst_is_gross;
+  j["grow_tried"] = c.grow_tried;
+  j["cause"] = c.cause;
+  j["cause_detail"] = c.cause_detail;
+  j["fix"] = c.cause_fix;
   return j;
 }
 
@@ -114,15 +147,11 @@ std::vector<nlohmann::ordered_json> write_text_classes(const std::vector<Pending
   for (auto& [key, members] : classes) {
     const PendingReplay& first = *members.front();
     const auto gross = group.gross_by_kernel.find(first.kernel);
-    const FailureClass fc{first.kernel,
-                          group.query,
-                          group.scalar,
-                          group.family,
-                          first.kind,
-                          first.peer,
-                          first.peer ? first.kernel.substr(0, first.kernel.find('/')) : "sepax",
-                          members.size(),
-                          gross != group.gross_by_kernel.end() ? gross->second : members.size()};
+    const FailureClass fc = make_failure_class(first.kernel, group.query, group.scalar, group.family, first.kind,
+                                               first.peer,
+                                               first.peer ? first.kernel.substr(0, first.kernel.find('/')) : "sepax",
+                                               members.size(),
+                                               gross != group.gross_by_kernel.end() ? gross->second : members.size());
     std::stable_sort(members.begin(), members.end(),
                      [](const PendingReplay* a, const PendingReplay* b) { return a->line.size() < b->line.size(); });
     const std::string folder = "gross/" + class_folder(fc);

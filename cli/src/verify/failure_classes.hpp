@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -32,7 +33,24 @@ struct FailureClass {
   std::string origin;                ///< "sepax" or the library
   std::uint64_t count = 0;           ///< findings of the class among those kept
   std::uint64_t gross_in_group = 0;  ///< all gross verdicts of the kernel × family
+  /// Issue 29: how bad (severity: |margin| relative to size) — the largest
+  /// and median over the findings sampled, the largest over its band — the
+  /// worst case the search around the class found, and the cause of that case.
+  std::optional<double> severity_max, severity_median, band_ratio_max;
+  std::optional<double> worst_severity;
+  std::optional<double> worst_band, worst_tolerance;
+  std::size_t grow_tried = 0;
+  std::string cause = "unknown", cause_detail, cause_fix;
+  /// "gross" (sampled gross verdicts), or "boundary" (a kind of boundary
+  /// verdict; gross all the same when its worst case is: worst_is_gross).
+  std::string verdicts = "gross";
+  bool worst_is_gross = true;
 };
+
+/// A class with what every campaign knows of it; the rest as found later.
+FailureClass make_failure_class(std::string kernel, std::string query, std::string scalar, std::string family,
+                                std::string kind, bool peer, std::string origin, std::uint64_t count,
+                                std::uint64_t gross_in_group);
 
 /// "fcl-obb_overlap-float.random.false-negative-edge": readable, safe as a
 /// folder name, the same for the same class in every run.

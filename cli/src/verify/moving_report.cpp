@@ -42,6 +42,7 @@ MovingRow make_moving_row(const MovingGroup& group, MovingGroupResult& result, s
   row.ok = counts.ok;
   row.boundary = counts.boundary;
   row.gross = counts.gross;
+  row.severity = counts.severity;
   row.unjudged = result.unjudged();
   row.both_first_contact = counts.both_first_contact;
   row.ill_conditioned = counts.ill_conditioned;
@@ -78,6 +79,8 @@ Table make_moving_table(const std::vector<MovingRow>& rows) {
                {"ok", A::right},
                {"boundary", A::right},
                {"gross", A::right},
+               {">=1e-6 / >=1e-3", A::right},
+               {"worst", A::right},
                {"both fc", A::right},
                {"ill-cond", A::right},
                {"TOI err p50", A::right},
@@ -92,6 +95,7 @@ Table make_moving_table(const std::vector<MovingRow>& rows) {
     auto find_only = [&](std::string cell) { return find ? cell : std::string("-"); };
     table.add_row({r.kernel->id, std::string(gen::to_string(r.family)), std::to_string(r.cases),
                    std::to_string(r.ok), std::to_string(r.boundary), std::to_string(r.gross),
+                   gross_levels_cell(r.severity), worst_cell(r.severity),
                    find_only(std::to_string(r.both_first_contact)), find_only(std::to_string(r.ill_conditioned)),
                    error_cell(r.time_error, &Percentiles::p50), error_cell(r.time_error, &Percentiles::p99),
                    error_cell(r.time_error, &Percentiles::max), error_cell(r.point_distance, &Percentiles::p50),
@@ -106,6 +110,7 @@ Json moving_row_json(const MovingRow& r, std::uint64_t seed, const std::string& 
   j["run"] = run_id;
   j["table"] = "moving";
   j["kernel"] = r.kernel->id;
+  j["origin"] = r.kernel->origin;
   j["mode"] = mode_name(r.kernel->mode);
   j["query"] = std::string(to_string(r.kernel->query));
   j["scalar"] = std::string(to_string(r.kernel->scalar));
@@ -115,6 +120,7 @@ Json moving_row_json(const MovingRow& r, std::uint64_t seed, const std::string& 
   j["ok"] = r.ok;
   j["boundary"] = r.boundary;
   j["gross"] = r.gross;
+  put_severity(j, r.kernel->tolerance, r.gross, r.severity);
   j["unjudged"] = r.unjudged;
   j["verdict_hash"] = r.verdicts.hex();
   if (r.kernel->mode == KernelMode::first_contact) {

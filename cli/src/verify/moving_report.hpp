@@ -25,6 +25,7 @@ struct MovingRow {
   std::uint64_t ok = 0;
   std::uint64_t boundary = 0;
   std::uint64_t gross = 0;
+  harness::SeverityTally severity;
   std::uint64_t unjudged = 0;
   std::uint64_t both_first_contact = 0;
   std::uint64_t ill_conditioned = 0;

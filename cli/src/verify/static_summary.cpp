@@ -30,6 +30,8 @@ Table make_table(const std::vector<Row>& rows) {
                {"boundary", A::right},
                {"band", A::right},
                {"gross", A::right},
+               {">=1e-6 / >=1e-3", A::right},
+               {"worst", A::right},
                {"convention", A::right},
                {"zero band", A::right},
                {"oracle fallbacks", A::right},
@@ -38,6 +40,7 @@ Table make_table(const std::vector<Row>& rows) {
     table.add_row({r.kernel->id, std::string(gen::to_string(r.family)), std::to_string(r.cases),
                    std::to_string(r.counts.ok), std::to_string(r.counts.boundary),
                    band_cell(r.counts.max_boundary_margin), std::to_string(r.counts.gross),
+                   gross_levels_cell(r.counts.severity), worst_cell(r.counts.severity),
                    r.kernel->open_sets ? std::to_string(r.counts.convention) : std::string("-"),
                    std::to_string(r.zero_band), std::to_string(r.exact_fallbacks),
                    fmt::format("{:.0f}", r.cases_per_second)});
@@ -137,6 +140,9 @@ std::string exit_reason(const Totals& t) {
   if (t.verdicts_gross) {
     reasons.push_back(fmt::format("{} gross verdicts ({})", t.verdicts_gross, by_kernel(t.gross_by_kernel)));
   }
+  if (!t.grown_gross_by_kernel.empty())
+    reasons.push_back(fmt::format("classes of boundary verdicts whose worst case found is gross ({})",
+                                  by_kernel(t.grown_gross_by_kernel)));
   if (t.oracle_disagreements)
     reasons.push_back(fmt::format("{} ORACLE DISAGREEMENTS (a harness bug)", t.oracle_disagreements));
   if (t.harness_errors)
@@ -159,6 +165,7 @@ Json row_json(const Row& r, const Group& g, const GroupResult& result, std::uint
   j["boundary"] = r.counts.boundary;
   j["max_boundary_margin"] = optional_json(r.counts.max_boundary_margin);
   j["gross"] = r.counts.gross;
+  put_severity(j, r.kernel->tolerance, r.counts.gross, r.counts.severity);
   // Open-set peers' exact-touch disagreements (absent for closed-set kernels).
   if (r.kernel->open_sets) j["convention"] = r.counts.convention;
   j["unjudged"] = r.unjudged;

@@ -54,8 +54,14 @@ struct Totals {
   std::uint64_t harness_errors = 0;
   std::map<std::string, std::uint64_t> gross_by_kernel;  ///< sepax's kernels
   std::map<std::string, std::uint64_t> peer_gross_by_kernel;
+  /// Classes of boundary verdicts whose worst case, grown, is gross
+  /// (harness/explain/class_analysis.hpp): of sepax's or brought kernels, and of peers.
+  std::map<std::string, std::uint64_t> grown_gross_by_kernel;
+  std::map<std::string, std::uint64_t> peer_grown_gross_by_kernel;
 
-  bool failed() const { return verdicts_gross + oracle_disagreements + harness_errors > 0; }
+  bool failed() const {
+    return verdicts_gross + oracle_disagreements + harness_errors + grown_gross_by_kernel.size() > 0;
+  }
 };
 
 using Json = nlohmann::ordered_json;

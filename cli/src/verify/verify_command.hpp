@@ -53,6 +53,9 @@ struct VerifyOptions {
   std::size_t replays_per_class = 1;
   /// Candidates judged while shrinking each signature's case (0: not shrunk).
   std::size_t shrink_tries = 200;
+  /// Candidates judged while growing each failure class's worst case
+  /// (harness/explain/grow.hpp; 0: no search).
+  std::size_t grow_tries = 150;
   /// A single oracle or kernel call running longer than this stops the run
   /// (exit status 3) with the case written under hang/ (case_watchdog.hpp).
   double case_timeout_seconds = 60;

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <ctime>
 #include <exception>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,7 @@
 #include "common/kernel_selection.hpp"
 #include "verify/pair_queries/general_motion_query.hpp"
 #include "verify/failure_classes.hpp"
+#include "verify/kernel_classes.hpp"
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
 #include "verify/stuck_call_report.hpp"
@@ -90,11 +92,6 @@ inline std::string group_label(const MovingGroup& g) {
   return fmt::format("{} {} {} moving", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
 }
 
-/// A replayable finding: the file written and the command that replays it.
-struct Replay {
-  std::string command;
-  std::string detail;
-};
 
 class VerifyRun {
  public:
@@ -230,8 +227,11 @@ class VerifyRun {
            << make_pair_query_table(pair_queries_.rows).to_text();
     if (!pair_queries_.drift.empty())
       out_ << '\n' << drift_table_title() << '\n' << make_drift_table(pair_queries_.drift).to_text();
+    // The worst first: a missing axis before a few picometres (stable: ties keep the order found).
+    std::stable_sort(replays_.begin(), replays_.end(),
+                     [](const Replay& a, const Replay& b) { return a.severity > b.severity; });
     if (!replays_.empty()) {
-      out_ << fmt::format("\n{} replay file{} (each reproduces its finding):\n", replays_.size(),
+      out_ << fmt::format("\n{} replay file{} (each reproduces its finding; the worst first):\n", replays_.size(),
                           replays_.size() == 1 ? "" : "s");
       for (std::size_t i = 0; i < replays_.size() && i < kReplaysPrinted; ++i)
         out_ << "  " << replays_[i].command << "\n      " << replays_[i].detail << '\n';
@@ -347,6 +347,7 @@ class VerifyRun {
       row.zero_band = result.zero_band;
       row.counts.gross = counts.gross;
       row.counts.max_boundary_margin = counts.max_boundary_margin;
+      row.counts.severity = counts.severity;
       row.counts.margins = counts.margins;
       row.counts.verdicts = counts.verdicts;
       row.counts.paths = counts.paths;
@@ -406,7 +407,8 @@ class VerifyRun {
       totals_.verdicts_gross += counts.gross;
       if (counts.gross) totals_.gross_by_kernel[kernel.id] += counts.gross;
     }
-    save_gross(g.query, g.scalar, g.family, kernel, counts.gross_findings, counts.gross, lines);
+    save_classes(g.query, g.scalar, g.family, kernel, counts.gross_findings, counts.gross, counts.boundary_findings,
+                 gated, lines);
   }
 
   /// Saves the group's harness findings and appends its rows to verify.jsonl
@@ -434,110 +436,35 @@ class VerifyRun {
     return harness::finding_case(query, scalar, family, f, options_.seed, std::move(id));
   }
 
-  /// The kernel's kept gross findings on a family, grouped into failure
-  /// classes (failure_classes.hpp): per class a folder under gross/ with its
-  /// first case shrunk (options_.shrink_tries candidates at most) and then
-  /// the class's other findings, simplest first, options_.replays_per_class
-  /// files in all; a class.json there and a "failure_class" row in `lines`.
-  void save_gross(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
-                  const std::vector<Finding>& findings, std::uint64_t gross, std::vector<Json>& lines) {
-    if (findings.empty()) return;
-    std::vector<std::string> kinds(findings.size());
-    tbb::parallel_for(std::size_t(0), findings.size(), [&](std::size_t i) {
-      const Finding& f = findings[i];
-      kinds[i] = f.pair ? harness::gross_kind(kernel, *f.pair, f.motion).value_or("not-reproduced") : "no-case";
-    });
-    struct Signature {
-      std::string kind;
-      std::vector<const Finding*> members;  // in the order found
-    };
-    std::vector<Signature> signatures;  // in order of their first finding's index
-    for (std::size_t i = 0; i < findings.size(); ++i) {
-      auto it = std::find_if(signatures.begin(), signatures.end(), [&](const Signature& sg) { return sg.kind == kinds[i]; });
-      if (it == signatures.end()) signatures.push_back({kinds[i], {}}), it = signatures.end() - 1;
-      it->members.push_back(&findings[i]);
-    }
-    std::vector<harness::Shrunk> shrunk(signatures.size());
-    tbb::parallel_for(std::size_t(0), signatures.size(), [&](std::size_t i) {
-      const Finding& first = *signatures[i].members.front();
-      const bool reproduced = first.pair && signatures[i].kind != "not-reproduced";
-      shrunk[i] = reproduced && options_.shrink_tries
-                      ? harness::shrink_gross(kernel, *first.pair, first.motion, signatures[i].kind, options_.shrink_tries)
-                      : harness::Shrunk{first.pair.value_or(ShapePair{}), first.motion, 0, 0};
-    });
-    for (std::size_t i = 0; i < signatures.size(); ++i) {
-      FailureClass fc{kernel.id, std::string(to_string(query)), std::string(to_string(scalar)),
-                      std::string(gen::to_string(family)), signatures[i].kind, kernel.is_peer(), kernel.origin,
-                      signatures[i].members.size(), gross};
-      save_class(query, scalar, family, kernel, fc, signatures[i].members, shrunk[i], lines);
-    }
-  }
-
-  /// One class's folder: its cases — the first finding shrunk, the others as
-  /// found — by significant bits, simplest first, at most replays_per_class.
-  void save_class(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel, const FailureClass& fc,
-                  std::vector<const Finding*> members, const harness::Shrunk& shrunk, std::vector<Json>& lines) {
-    const std::string folder = "gross/" + class_folder(fc);
-    const Finding& first = *members.front();
-    if (!first.pair) {
-      replays_.push_back({"(no file) " + folder, kernel.id + ": " + first.detail});
-      return;
-    }
-    // The shrunk first finding and the others, all by significant bits (ties: the shrunk one, then the order found).
-    std::vector<Finding> cases{first};
-    cases.front().pair = shrunk.pair;
-    cases.front().motion = shrunk.motion;
-    for (std::size_t m = 1; m < members.size(); ++m)
-      if (members[m]->pair) cases.push_back(*members[m]);
-    std::vector<int> bits(cases.size());
-    for (std::size_t n = 0; n < cases.size(); ++n) bits[n] = significant_bits(*cases[n].pair);
-    std::vector<std::size_t> order(cases.size());
-    for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return bits[a] < bits[b]; });
-    order.resize(std::min(order.size(), std::max<std::size_t>(1, options_.replays_per_class)));
-    std::string replay;
-    std::size_t written = 0;
-    for (std::size_t n = 0; n < order.size(); ++n) {
-      const std::string stem = fmt::format("{:02}-{}-{}", n + 1, harness::case_file_stem(kernel.id), gen::to_string(family));
-      Case c = finding_case(query, scalar, family, cases[order[n]], stem);
-      c.origin["kernel"] = kernel.id;
-      c.origin["signature"] = harness::gross_signature(kernel, gen::to_string(family), fc.kind);
-      c.origin["findings"] = fc.count;
-      c.origin["gross_in_group"] = fc.gross_in_group;
-      if (order[n] == 0) c.origin["shrink"] = {{"kept", shrunk.accepted}, {"tried", shrunk.tried}};
-      try {
-        const auto path = results_.write_case(folder, stem, c);
-        if (n == 0) replay = check_replay_command(options_, path, &kernel);
-        ++written;
-      } catch (const std::exception& e) {
-        err_ << "sepax verify: " << e.what() << '\n';
-      }
-    }
-    const Json row = failure_class_row(fc, written, folder, replay);
-    try {
-      results_.write_text(folder, "class.json", row.dump(2) + "\n");
-    } catch (const std::exception& e) {
-      err_ << "sepax verify: " << e.what() << '\n';
-    }
-    lines.push_back(row);
-    if (!replay.empty())
-      replays_.push_back({replay, fmt::format("{} ({} finding{}, {} gross in the kernel × family; {} file{} in {}/)",
-                                              class_description(fc), fc.count, fc.count == 1 ? "" : "s", fc.gross_in_group,
-                                              written, written == 1 ? "" : "s", folder)});
+  /// The kernel's classes on a family (kernel_classes.hpp): folders under
+  /// gross/ (and boundary/), "failure_class" / "boundary_class" rows in
+  /// `lines`, replay lines; a boundary class grown gross fails the run like a
+  /// gross verdict (a peer's is a finding).
+  void save_classes(Query query, ScalarKind scalar, gen::Family family, const KernelInfo& kernel,
+                    const std::vector<Finding>& gross_findings, std::uint64_t gross,
+                    const std::vector<Finding>& boundary_findings, bool gated, std::vector<Json>& lines) {
+    if (gross_findings.empty() && boundary_findings.empty()) return;
+    KernelClasses classes = write_kernel_classes(
+        KernelFindings{query, scalar, family, &kernel, &gross_findings, gross, &boundary_findings}, options_, results_);
+    for (const std::string& e : classes.errors) err_ << "sepax verify: " << e << '\n';
+    for (Json& row : classes.rows) lines.push_back(std::move(row));
+    for (Replay& r : classes.replays) replays_.push_back(std::move(r));
+    if (classes.grown_gross)
+      (gated ? totals_.grown_gross_by_kernel : totals_.peer_grown_gross_by_kernel)[kernel.id] += classes.grown_gross;
   }
 
   void save_harness(Query query, ScalarKind scalar, gen::Family family, const Finding& f) {
     const std::string label = fmt::format("{} {} {}{}", to_string(query), to_string(scalar),
                                           gen::to_string(family), f.motion ? " moving" : "");
     if (!f.pair) {
-      replays_.push_back({"(no file) " + label, fmt::format("index {}: {}", f.index, f.detail)});
+      replays_.push_back({"(no file) " + label, fmt::format("index {}: {}", f.index, f.detail), std::numeric_limits<double>::infinity()});
       return;
     }
     const std::string stem = fmt::format("{}-{}-{}{}-{}", to_string(query), to_string(scalar),
                                          gen::to_string(family), f.motion ? "-moving" : "", f.index);
     try {
       const auto path = results_.write_case("harness", stem, finding_case(query, scalar, family, f, stem));
-      replays_.push_back({check_replay_command(options_, path, nullptr), f.detail});
+      replays_.push_back({check_replay_command(options_, path, nullptr), f.detail, std::numeric_limits<double>::infinity()});
     } catch (const std::exception& e) {
       err_ << "sepax verify: " << e.what() << '\n';
     }

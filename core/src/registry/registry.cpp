@@ -2,6 +2,7 @@
 // registered before first use.
 #include "sepax/core/registry.hpp"
 
+#include <cmath>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -16,6 +17,8 @@ namespace {
 struct Pending {
   std::vector<KernelInfo> static_kernels, moving_kernels;
   bool frozen = false;
+  std::optional<double> tolerance_all;
+  std::map<std::string, double, std::less<>> tolerance_by_id;
 };
 Pending& pending() {
   static Pending p;
@@ -26,6 +29,13 @@ std::vector<KernelInfo> freeze(std::vector<KernelInfo> own, std::vector<KernelIn
   pending().frozen = true;
   for (KernelInfo& k : extra) own.push_back(std::move(k));
   extra.clear();
+  const Pending& p = pending();
+  for (KernelInfo& k : own) {
+    if (const auto it = p.tolerance_by_id.find(k.id); it != p.tolerance_by_id.end())
+      k.tolerance = it->second;
+    else if (p.tolerance_all)
+      k.tolerance = *p.tolerance_all;
+  }
   return own;
 }
 
@@ -44,6 +54,26 @@ void register_kernels(std::vector<KernelInfo> extra) {
     if (!ids.insert(k.id).second) throw std::logic_error("register_kernels: kernel id " + k.id + " is already registered");
     (k.mode == KernelMode::static_test ? p.static_kernels : p.moving_kernels).push_back(std::move(k));
   }
+}
+
+void promise_tolerances(std::optional<double> all, const std::map<std::string, double, std::less<>>& by_id) {
+  Pending& p = pending();
+  if (p.frozen) throw std::logic_error("promise_tolerances called after the kernel registry was read");
+  const auto check = [](const std::string& what, double v) {
+    if (!std::isfinite(v) || v < 0)
+      throw std::invalid_argument(what + ": a tolerance must be a finite number >= 0, not " + std::to_string(v));
+  };
+  if (all) check("tolerance", *all);
+  for (const auto& [id, v] : by_id) check("tolerance for " + id, v);
+  p.tolerance_all = all;
+  p.tolerance_by_id = by_id;
+}
+
+std::vector<std::string> unknown_tolerance_ids() {
+  std::vector<std::string> unknown;
+  for (const auto& [id, v] : pending().tolerance_by_id)
+    if (!find_kernel(id)) unknown.push_back(id);
+  return unknown;
 }
 
 std::span<const KernelInfo> static_kernels() {

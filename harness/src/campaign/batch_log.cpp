@@ -102,6 +102,8 @@ Json finding_json(const Finding& f) {
     j["motion"] = numbers_json({m.velocity_a[0], m.velocity_a[1], m.velocity_a[2], m.velocity_b[0], m.velocity_b[1],
                                 m.velocity_b[2], m.duration});
   }
+  if (f.severity) j["severity"] = hex(*f.severity);
+  if (f.band) j["band"] = hex(*f.band);
   return j;
 }
 
@@ -135,6 +137,8 @@ Finding finding_from_json(const Json& j) {
     m.duration = v[6];
     f.motion = m;
   }
+  if (j.contains("severity")) f.severity = number(j.at("severity"), "severity");
+  if (j.contains("band")) f.band = number(j.at("band"), "band");
   return f;
 }
 
@@ -150,6 +154,25 @@ std::vector<Finding> findings_from_json(const Json& j, const char* field) {
   std::vector<Finding> out;
   for (const Json& f : a) out.push_back(finding_from_json(f));
   return out;
+}
+
+Json severity_json(const SeverityTally& t) {
+  Json j;
+  j["gross_at_least"] = t.gross_at_least;
+  if (t.max_gross) j["max_gross"] = hex(*t.max_gross);
+  j["tolerated"] = t.tolerated;
+  return j;
+}
+
+/// Batches written before severities were kept have none: an empty tally.
+SeverityTally severity_from_json(const Json& kj) {
+  SeverityTally t;
+  if (!kj.contains("severity")) return t;
+  const Json& j = kj.at("severity");
+  t.gross_at_least = at(j, "gross_at_least").get<decltype(t.gross_at_least)>();
+  if (j.contains("max_gross")) t.max_gross = number(j.at("max_gross"), "max_gross");
+  t.tolerated = count(j, "tolerated");
+  return t;
 }
 
 const Json& array_of(const Json& j, const char* field) {
@@ -182,7 +205,9 @@ Json result_json(const GroupResult& r) {
     kj["gross"] = k.gross;
     kj["convention"] = k.convention;
     kj["gross_findings"] = findings_json(k.gross_findings);
+    kj["boundary_findings"] = findings_json(k.boundary_findings);
     if (k.max_boundary_margin) kj["max_boundary_margin"] = hex(*k.max_boundary_margin);
+    kj["severity"] = severity_json(k.severity);
     kj["margin_cases"] = k.margins.cases;
     kj["margin_wrong"] = k.margins.wrong;
     kj["verdicts"] = k.verdicts.value();
@@ -214,7 +239,9 @@ GroupResult group_result_from_json(const Json& j) {
     k.gross = count(kj, "gross");
     k.convention = count(kj, "convention");
     k.gross_findings = findings_from_json(kj, "gross_findings");
+    if (kj.contains("boundary_findings")) k.boundary_findings = findings_from_json(kj, "boundary_findings");
     if (kj.contains("max_boundary_margin")) k.max_boundary_margin = seconds(kj, "max_boundary_margin");
+    k.severity = severity_from_json(kj);
     k.margins.cases = at(kj, "margin_cases").get<decltype(k.margins.cases)>();
     k.margins.wrong = at(kj, "margin_wrong").get<decltype(k.margins.wrong)>();
     k.verdicts = VerdictHash(count(kj, "verdicts"));
@@ -243,6 +270,8 @@ Json result_json(const MovingGroupResult& r) {
     kj["boundary"] = k.boundary;
     kj["gross"] = k.gross;
     kj["gross_findings"] = findings_json(k.gross_findings);
+    kj["boundary_findings"] = findings_json(k.boundary_findings);
+    kj["severity"] = severity_json(k.severity);
     kj["both_first_contact"] = k.both_first_contact;
     kj["ill_conditioned"] = k.ill_conditioned;
     kj["time_errors"] = numbers_json(k.time_errors);
@@ -275,6 +304,8 @@ MovingGroupResult moving_group_result_from_json(const Json& j) {
     k.boundary = count(kj, "boundary");
     k.gross = count(kj, "gross");
     k.gross_findings = findings_from_json(kj, "gross_findings");
+    if (kj.contains("boundary_findings")) k.boundary_findings = findings_from_json(kj, "boundary_findings");
+    k.severity = severity_from_json(kj);
     k.both_first_contact = count(kj, "both_first_contact");
     k.ill_conditioned = count(kj, "ill_conditioned");
     k.time_errors = numbers(kj, "time_errors");

@@ -1,6 +1,7 @@
 #include "sepax/harness/campaign/campaign.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -14,7 +15,12 @@ namespace sepax::harness {
 
 namespace {
 
-std::vector<const KernelInfo*> kernels_named(const std::vector<std::string>& ids) {
+/// The registered kernels of these ids; with a tolerance, copies in `owned`
+/// that promise it.
+std::vector<const KernelInfo*> kernels_named(const std::vector<std::string>& ids, std::optional<double> tolerance,
+                                             std::deque<KernelInfo>& owned) {
+  if (tolerance && !(std::isfinite(*tolerance) && *tolerance >= 0))
+    throw std::invalid_argument("tolerance " + std::to_string(*tolerance) + ": expected a finite number >= 0");
   std::vector<const KernelInfo*> kernels;
   for (const std::string& id : ids) {
     const KernelInfo* k = find_kernel(id);
@@ -23,6 +29,11 @@ std::vector<const KernelInfo*> kernels_named(const std::vector<std::string>& ids
       for (auto list : {static_kernels(), moving_kernels()})
         for (const KernelInfo& info : list) known += (known.empty() ? "" : ", ") + info.id;
       throw std::invalid_argument("unknown kernel id \"" + id + "\"; registered: " + known);
+    }
+    if (tolerance) {
+      owned.push_back(*k);
+      owned.back().tolerance = *tolerance;
+      k = &owned.back();
     }
     kernels.push_back(k);
   }
@@ -117,7 +128,8 @@ Case finding_case(Query query, ScalarKind scalar, gen::Family family, const Find
 }
 
 CampaignResult run_campaign(const CampaignOptions& options) {
-  const std::vector<const KernelInfo*> kernels = kernels_named(options.kernel_ids);
+  std::deque<KernelInfo> owned;
+  const std::vector<const KernelInfo*> kernels = kernels_named(options.kernel_ids, options.tolerance, owned);
   const std::vector<gen::Family> families = families_named(options.families);
   GroupPlan plan;
   plan.seed = options.seed;
@@ -141,8 +153,10 @@ CampaignResult run_campaign(const CampaignOptions& options) {
   return result;
 }
 
-std::vector<GrossCase> judge_cases(const std::vector<Case>& cases, const std::vector<std::string>& kernel_ids) {
-  const std::vector<const KernelInfo*> kernels = kernels_named(kernel_ids);
+std::vector<GrossCase> judge_cases(const std::vector<Case>& cases, const std::vector<std::string>& kernel_ids,
+                                   std::optional<double> tolerance) {
+  std::deque<KernelInfo> owned;
+  const std::vector<const KernelInfo*> kernels = kernels_named(kernel_ids, tolerance, owned);
   std::vector<GrossCase> gross;
   for (const Case& c : cases) {
     std::optional<OracleVerdict> verdict;

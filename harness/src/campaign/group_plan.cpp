@@ -7,21 +7,25 @@
 
 namespace sepax::harness {
 
-void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit) {
+void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit, Keep keep) {
   findings.push_back(std::move(finding));
   if (findings.size() < 2 * limit + 1) return;
-  trim_findings(findings, limit);
+  trim_findings(findings, limit, keep);
 }
 
-void trim_findings(std::vector<Finding>& findings, std::size_t limit) {
-  std::sort(findings.begin(), findings.end(),
-            [](const Finding& a, const Finding& b) { return a.index < b.index; });
+void trim_findings(std::vector<Finding>& findings, std::size_t limit, Keep keep) {
+  // A total order (ties by index), so that any order of merging keeps the same ones.
+  std::sort(findings.begin(), findings.end(), [keep](const Finding& a, const Finding& b) {
+    if (keep == Keep::most_severe && a.severity.value_or(0) != b.severity.value_or(0))
+      return a.severity.value_or(0) > b.severity.value_or(0);
+    return a.index < b.index;
+  });
   if (findings.size() > limit) findings.resize(limit);
 }
 
-void merge_findings(std::vector<Finding>& total, std::vector<Finding>& part, std::size_t limit) {
+void merge_findings(std::vector<Finding>& total, std::vector<Finding>& part, std::size_t limit, Keep keep) {
   for (Finding& f : part) total.push_back(std::move(f));
-  trim_findings(total, limit);
+  trim_findings(total, limit, keep);
 }
 
 double run_planned(const GroupPlan& plan, const std::function<void(std::uint64_t, std::uint64_t)>& run_range) {

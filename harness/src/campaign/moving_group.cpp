@@ -56,7 +56,7 @@ class MovingCaseJudge
 
   void harness_failure(MovingGroupResult& tally, std::uint64_t index, const gen::MovingPair* moving,
                        std::string detail) const {
-    Finding finding{index, std::nullopt, std::move(detail), std::nullopt};
+    Finding finding{index, std::nullopt, std::move(detail), std::nullopt, std::nullopt, std::nullopt};
     if (moving) {
       finding.pair = moving->pair;
       finding.motion = moving->motion;
@@ -161,12 +161,21 @@ class MovingCaseJudge
       }
       switch (run.verdict_class) {
         case oracle::Class::ok: ++counts.ok; break;
-        case oracle::Class::boundary: ++counts.boundary; break;
+        case oracle::Class::boundary:
+          ++counts.boundary;
+          counts.severity.tolerated += run.tolerated();
+          keep_finding(counts.boundary_findings,
+                       Finding{index, pair, describe_moving_run(run, *group_.kernels[k], oracle), motion,
+                               run.severity(), run.band},
+                       kBoundarySeeds, Keep::most_severe);
+          break;
         case oracle::Class::gross:
           ++counts.gross;
+          counts.severity.add_gross(run.severity());
           progress_.gross.fetch_add(1, std::memory_order_relaxed);
           keep_finding(counts.gross_findings,
-                       Finding{index, pair, describe_moving_run(run, *group_.kernels[k], oracle), motion},
+                       Finding{index, pair, describe_moving_run(run, *group_.kernels[k], oracle), motion,
+                               run.severity(), run.band},
                        plan_.max_findings);
           break;
         case oracle::Class::convention:
@@ -201,6 +210,7 @@ void merge_results(MovingGroupResult& total, MovingGroupResult& part, std::size_
     t.ok += p.ok;
     t.boundary += p.boundary;
     t.gross += p.gross;
+    t.severity += p.severity;
     t.both_first_contact += p.both_first_contact;
     t.verdicts += p.verdicts;
     t.ill_conditioned += p.ill_conditioned;
@@ -210,6 +220,7 @@ void merge_results(MovingGroupResult& total, MovingGroupResult& part, std::size_
     t.features_path += p.features_path;
     t.closest_points_path += p.closest_points_path;
     merge_findings(t.gross_findings, p.gross_findings, max_findings);
+    merge_findings(t.boundary_findings, p.boundary_findings, kBoundarySeeds, Keep::most_severe);
   }
 }
 

@@ -9,28 +9,10 @@
 #include <fmt/format.h>
 
 #include "sepax/harness/case_judgement.hpp"
-#include "sepax/harness/moving_judgement.hpp"
-#include "sepax/harness/valid_case.hpp"
+#include "sepax/harness/explain/disagreement.hpp"
 
 namespace sepax::harness {
 namespace {
-
-const char* axis_kind_name(AxisKind k) {
-  switch (k) {
-    case AxisKind::none: return "none";
-    case AxisKind::face_a: return "face_a";
-    case AxisKind::face_b: return "face_b";
-    case AxisKind::normal_a: return "normal_a";
-    case AxisKind::normal_b: return "normal_b";
-    case AxisKind::edge_edge: return "edge_edge";
-    case AxisKind::inplane_a: return "inplane_a";
-    case AxisKind::inplane_b: return "inplane_b";
-    case AxisKind::degenerate: return "degenerate";
-    case AxisKind::motion_a: return "motion_a";
-    case AxisKind::motion_b: return "motion_b";
-  }
-  return "?";
-}
 
 /// x with its significand rounded to `bits` bits (nearest).
 double with_bits(double x, int bits) {
@@ -69,27 +51,9 @@ bool same_bits(const ShapePair& a, const ShapePair& b) {
 
 std::optional<std::string> gross_kind(const KernelInfo& kernel, const ShapePair& pair,
                                       const std::optional<LinearMotiond>& motion) {
-  if (!valid_case(pair, motion, kernel.scalar)) return std::nullopt;
-  try {
-    if (kernel.mode == KernelMode::static_test) {
-      const OracleVerdict oracle = judge_exactly(pair, /*cross_check=*/false);
-      LazyMargin margin(pair, oracle.intersects);
-      const KernelJudgement run = judge_kernel(kernel, pair, oracle, margin);
-      if (run.verdict_class != oracle::Class::gross) return std::nullopt;
-      return static_gross_kind(kernel, run);
-    }
-    if (!motion) return std::nullopt;
-    const MovingOracleVerdict oracle = judge_moving_exactly(pair, *motion, /*cross_check=*/false);
-    MovingKernelJudgement run = run_moving_kernel(kernel, pair, *motion);
-    MovingMargins margins(pair, *motion, oracle);
-    classify_moving_run(run, kernel, pair, *motion, oracle, margins);
-    if (run.verdict_class != oracle::Class::gross) return std::nullopt;
-    if (run.error) return std::string("threw");
-    if (run.meets() == oracle.meets()) return std::string("wrong-contact");
-    return std::string(run.meets() ? "false-positive" : "false-negative");
-  } catch (const std::exception&) {
-    return std::nullopt;  // an oracle refusing a candidate: not the same finding
-  }
+  const std::optional<Disagreement> d = read_disagreement(kernel, pair, motion);
+  if (!d || d->verdict_class != oracle::Class::gross) return std::nullopt;
+  return d->kind;
 }
 
 std::string static_gross_kind(const KernelInfo& kernel, const KernelJudgement& run) {

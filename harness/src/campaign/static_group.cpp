@@ -41,9 +41,11 @@ std::string describe_gross(const KernelJudgement& run, const OracleVerdict& orac
       run.outcome.intersects || run.outcome.axis.kind == AxisKind::none
           ? ""
           : " (axis " + to_string(run.outcome.axis, query != Query::obb_obb, query == Query::tri_tri) + ")";
-  return fmt::format("kernel says {}{}, exact: {}; margin {:.6g}, tolerance {:.6g}",
+  const double band = run.band.value_or(0);
+  return fmt::format("kernel says {}{}, exact: {}; margin {:.6g}, tolerance {:.6g}{}",
                      verdict_name(run.outcome.intersects), axis, verdict_name(oracle.intersects),
-                     run.margin.value_or(0), run.tolerance.value_or(0));
+                     run.margin.value_or(0), run.tolerance.value_or(0),
+                     band > 0 ? fmt::format(" ({:.3g}x the band)", run.severity() / band) : std::string());
 }
 
 std::string describe_disagreement(const OracleVerdict& oracle) {
@@ -97,7 +99,7 @@ class CaseJudge : public detail::RangeJudge<CaseJudge, JudgedCase, KernelJudgeme
 
   void harness_failure(GroupResult& tally, std::uint64_t index, std::optional<ShapePair> pair,
                        std::string detail) const {
-    keep_finding(tally.harness_findings, Finding{index, std::move(pair), std::move(detail), std::nullopt},
+    keep_finding(tally.harness_findings, Finding{index, std::move(pair), std::move(detail), std::nullopt, std::nullopt, std::nullopt},
          plan_.max_findings);
   }
 
@@ -187,13 +189,19 @@ class CaseJudge : public detail::RangeJudge<CaseJudge, JudgedCase, KernelJudgeme
         case oracle::Class::boundary:
           ++counts.boundary;
           counts.max_boundary_margin = std::max(counts.max_boundary_margin.value_or(0), std::abs(*run.margin));
+          counts.severity.tolerated += run.tolerated();
+          keep_finding(counts.boundary_findings,
+                       Finding{index, pair, describe_gross(run, oracle, group_.query), std::nullopt, run.severity(),
+                               run.band},
+                       kBoundarySeeds, Keep::most_severe);
           break;
         case oracle::Class::gross:
           ++counts.gross;
+          counts.severity.add_gross(run.severity());
           progress_.gross.fetch_add(1, std::memory_order_relaxed);
           keep_finding(counts.gross_findings,
-                       Finding{index, pair, describe_gross(run, oracle, group_.query),
-                               std::nullopt},
+                       Finding{index, pair, describe_gross(run, oracle, group_.query), std::nullopt, run.severity(),
+                               run.band},
                        plan_.max_findings);
           break;
         case oracle::Class::convention: ++counts.convention; break;
@@ -229,7 +237,9 @@ void merge_results(GroupResult& total, GroupResult& part, std::size_t max_findin
     for (std::size_t i = 0; i < t.paths.size(); ++i) t.paths[i] += p.paths[i];
     if (p.max_boundary_margin)
       t.max_boundary_margin = std::max(t.max_boundary_margin.value_or(0), *p.max_boundary_margin);
+    t.severity += p.severity;
     merge_findings(t.gross_findings, p.gross_findings, max_findings);
+    merge_findings(t.boundary_findings, p.boundary_findings, kBoundarySeeds, Keep::most_severe);
   }
 }
 

@@ -23,6 +23,7 @@ std::vector<KernelInfo> kernel_entries(const std::shared_ptr<ExternalSession>& s
     k.mode = spec.mode;
     k.bias = spec.bias;
     k.open_sets = spec.open_sets;
+    k.tolerance = spec.tolerance;
     k.reports_axis = false;  // the protocol carries verdicts only
     switch (spec.mode) {
       case KernelMode::static_test:

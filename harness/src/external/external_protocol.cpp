@@ -84,7 +84,7 @@ KernelBias parse_bias(const json& b, const std::string& where) {
 
 KernelSpec parse_kernel(const json& k, const std::string& where) {
   if (!k.is_object()) bad(where, "expected an object, got " + quote(k.dump()));
-  check_keys(k, where, {"name", "query", "mode", "scalar", "bias", "open_sets"});
+  check_keys(k, where, {"name", "query", "mode", "scalar", "bias", "open_sets", "tolerance"});
   KernelSpec spec;
   check_name(required(k, where, "name"), where + ".name");
   spec.name = k["name"].get<std::string>();
@@ -113,6 +113,11 @@ KernelSpec parse_kernel(const json& k, const std::string& where) {
   if (const auto o = k.find("open_sets"); o != k.end()) {
     if (!o->is_boolean()) bad(where + ".open_sets", "expected true or false, got " + quote(o->dump()));
     spec.open_sets = o->get<bool>();
+  }
+  if (const auto t = k.find("tolerance"); t != k.end()) {
+    if (!t->is_number() || !std::isfinite(t->get<double>()) || t->get<double>() < 0)
+      bad(where + ".tolerance", "expected a number >= 0 (relative to the larger shape's size), got " + quote(t->dump()));
+    spec.tolerance = t->get<double>();
   }
   return spec;
 }

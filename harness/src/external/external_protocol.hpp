@@ -38,6 +38,8 @@ struct KernelSpec {
   ScalarKind scalar = ScalarKind::float64;
   KernelBias bias{};
   bool open_sets = false;
+  /// The tolerance the kernel promises (KernelInfo::tolerance); 0: none.
+  double tolerance = 0;
   /// What requests name it by: "<name>/<scalar>".
   std::string key() const { return name + "/" + std::string(to_string(scalar)); }
 };

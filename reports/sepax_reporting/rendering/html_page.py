@@ -19,6 +19,8 @@ def _asset(name: str) -> str:
 
 
 def html_inline(part) -> str:
+    if isinstance(part, list):   # a cell of several parts
+        return "".join(html_inline(p) for p in part)
     if isinstance(part, Em):
         return f"<em>{html.escape(part.text)}</em>"
     if isinstance(part, Code):

@@ -8,13 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..document import Code, Em, Image, Strong, Table
-from ..failure_classes import failure_classes
+from ..findings.failure_classes import failure_classes
+from ..findings.sections import LATEX_FOUND_COLUMNS, SUMMARY_CLASSES, found_table
 from ..provenance import provenance
-from ..summary import SUMMARY_CLASSES, found_table, summary_table
+from ..summary import summary_table
 
 _ESCAPES = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
             "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-            "≤": r"$\le$", "×": r"$\times$", "÷": "/", "−": "-", "–": "--", "—": "---", "→": r"$\to$",
+            "≤": r"$\le$", "≥": r"$\ge$", ">": r"$>$", "<": r"$<$", "×": r"$\times$", "÷": "/", "−": "-",
+            "–": "--", "—": "---", "→": r"$\to$",
             "≈": r"$\approx$", "|": r"$|$"}
 
 
@@ -23,6 +25,8 @@ def escape(text: str) -> str:
 
 
 def cell(part) -> str:
+    if isinstance(part, list):   # a cell of several parts
+        return "".join(cell(p) for p in part)
     if isinstance(part, Em):
         return r"\emph{" + escape(part.text) + "}"
     if isinstance(part, Code):
@@ -79,9 +83,11 @@ def write_latex(data, blocks: list, out_dir: Path) -> list:
     classes = failure_classes(data)
     if classes:
         found = found_table(classes, SUMMARY_CLASSES)
-        parts.append(booktabs(found, f"Failure classes found ({len(classes)} in all; the largest "
-                              f"{min(len(classes), SUMMARY_CLASSES)}).", "tab:sepax-failure-classes", note,
-                              columns=[0, 1, 2, 3, 4]))
+        parts.append(booktabs(found, f"Failure classes found ({len(classes)} in all; the first "
+                              f"{min(len(classes), SUMMARY_CLASSES)}, sepax's own first, each side by the worst "
+                              "severity found: |margin| relative to the larger shape's size, with the largest and "
+                              "median over the findings sampled; cause as verify explains it).",
+                              "tab:sepax-failure-classes", note, columns=LATEX_FOUND_COLUMNS))
     summary_path = latex / "summary.tex"
     summary_path.write_text("\n".join(parts), encoding="utf-8")
     figures_path = latex / "figures.tex"

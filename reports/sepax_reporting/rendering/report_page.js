@@ -10,6 +10,7 @@
   function cellKey(td, numeric) {
     var text = (td ? td.textContent : "").trim();
     if (!numeric) return { empty: text === "" || text === "-", v: text.toLowerCase() };
+    if (/^threw\b/.test(text)) return { empty: false, v: Infinity };  // a severity: worse than any number
     var m = text.replace(/[,×x%]/g, "").match(/^[<>≤]?\s*(-?[0-9.]+(?:e[-+]?[0-9]+)?)/i);
     return m ? { empty: false, v: parseFloat(m[1]) } : { empty: true, v: 0 };
   }

@@ -6,6 +6,8 @@
 /// goes through register_kernels() below.
 #include <array>
 #include <functional>
+#include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -84,6 +86,12 @@ struct KernelInfo {
   /// every input, so the judge allows it no rounding band — any verdict
   /// that differs from the exact one is gross.
   bool exact_verdicts = false;
+  /// The tolerance the kernel promises, relative to the larger shape's size
+  /// (issue 29): a disagreement with the exact answer within
+  /// max(rounding band, tolerance) is not gross. Its author's statement (or
+  /// the user's, with promise_tolerances), shown beside its rates; 0 (the
+  /// default) holds the kernel to the rounding band alone.
+  double tolerance = 0;
   /// Runs the kernel on the pair, converting the stored doubles to the kernel's
   /// scalar (exact for cases whose scalar is this kernel's).
   std::function<StaticOutcome(const ShapePair&)> test;
@@ -119,6 +127,18 @@ struct KernelInfo {
 /// hands out spans and never moves afterwards, so a late call throws
 /// std::logic_error, as does an id that is already registered.
 void register_kernels(std::vector<KernelInfo> extra);
+
+/// The tolerances users promise for kernels (`--tolerance REL`,
+/// `--tolerance ID=REL`): `by_id` for the kernels named, `all` (when set) for
+/// every other kernel, a kernel's own KernelInfo::tolerance otherwise. Applied
+/// when the registry is first read, so call before that (a late call throws
+/// std::logic_error); a negative or non-finite value throws
+/// std::invalid_argument. Ids that name no kernel are the caller's to report
+/// (unknown_tolerance_ids()).
+void promise_tolerances(std::optional<double> all, const std::map<std::string, double, std::less<>>& by_id);
+
+/// The ids given to promise_tolerances that name no registered kernel (reads the registry).
+std::vector<std::string> unknown_tolerance_ids();
 
 /// Every registered static kernel (mode static_test), in a stable order.
 std::span<const KernelInfo> static_kernels();

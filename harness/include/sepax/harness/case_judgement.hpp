@@ -72,12 +72,25 @@ class LazyMargin {
 struct KernelJudgement {
   StaticOutcome outcome;
   oracle::Class verdict_class = oracle::Class::ok;
-  /// Set when the kernel disagreed with the oracle (the values classify used).
+  /// Set when the kernel disagreed with the oracle (the values classify used):
+  /// the relative margin, and the tolerance = max(band, the kernel's promised
+  /// KernelInfo::tolerance).
   std::optional<double> margin;
   std::optional<double> tolerance;
+  /// The rounding band alone (verdict_band; 0 for a certified kernel), when set.
+  std::optional<double> band;
   /// The kernel threw (a failed SEPAX_ASSERT on valid input included): the
   /// class is gross and this says why.
   std::optional<std::string> error;
+  /// Set by classify_run: boundary only thanks to the promised tolerance.
+  bool beyond_band = false;
+
+  /// |margin| (relative to size) of a disagreement, kThrewSeverity when the
+  /// kernel threw, 0 when it agreed (severity.hpp).
+  double severity() const;
+  /// A boundary verdict beyond the rounding band (and the granted bias): only
+  /// the kernel's promised tolerance kept it from gross.
+  bool tolerated() const;
 };
 
 /// Runs `kernel` on `pair`, which must be exactly representable in the

@@ -7,13 +7,16 @@
 ///   }
 ///
 /// Arguments: kernel id, families ({} for every family), cases per family,
-/// seed — the campaign of `sepax verify` (harness/campaign.hpp). On a gross
+/// seed and, optionally, the tolerance the kernel promises (relative to the
+/// larger shape's size: a disagreement within max(rounding band, tolerance)
+/// is not gross; default none) — the campaign of `sepax verify` (harness/campaign.hpp). On a gross
 /// verdict the test fails listing each case (up to 10) with the file it was
 /// written to (SEPAX_GROSS_DIR, default ./sepax-gross) and the command that
 /// replays exactly those cases: the same test binary with SEPAX_REPLAY=FILE,
 /// which makes EXPECT_NO_GROSS judge the cases of FILE instead of generating.
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <fstream>
 #include <string>
 #include <unistd.h>
@@ -68,7 +71,8 @@ inline ::testing::AssertionResult report(const std::string& kernel_id,
 
 /// The assertion behind EXPECT_NO_GROSS.
 inline ::testing::AssertionResult no_gross(const std::string& kernel_id, const std::vector<std::string>& families,
-                                           std::uint64_t cases_per_family, std::uint64_t seed) {
+                                           std::uint64_t cases_per_family, std::uint64_t seed,
+                                           std::optional<double> tolerance = std::nullopt) {
   if (const char* replay = std::getenv("SEPAX_REPLAY"); replay && *replay) {
     std::ifstream in(replay);
     if (!in) return ::testing::AssertionFailure() << "SEPAX_REPLAY=" << replay << ": cannot open";
@@ -78,7 +82,7 @@ inline ::testing::AssertionResult no_gross(const std::string& kernel_id, const s
         return ::testing::AssertionFailure() << replay << ":" << error->line << ": " << error->message;
       if (const auto* c = std::get_if<harness::Case>(&line)) cases.push_back(*c);  // 2D cases: not this kernel's
     }
-    const auto gross = harness::judge_cases(cases, {kernel_id});
+    const auto gross = harness::judge_cases(cases, {kernel_id}, tolerance);
     return detail::report(kernel_id, gross, gross.size(), "on the cases of " + std::string(replay));
   }
   harness::CampaignOptions options;
@@ -86,6 +90,7 @@ inline ::testing::AssertionResult no_gross(const std::string& kernel_id, const s
   options.families = families;
   options.cases_per_family = cases_per_family;
   options.seed = seed;
+  options.tolerance = tolerance;
   const harness::CampaignResult result = harness::run_campaign(options);
   if (!result.harness_failures.empty()) {
     ::testing::AssertionResult failure = ::testing::AssertionFailure();

@@ -114,9 +114,14 @@ struct MovingKernelJudgement {
   ContactOutcome contact;  ///< mode first_contact
   oracle::Class verdict_class = oracle::Class::ok;
   MovingRule rule = MovingRule::agreed;
-  /// Set by the verdict rules: the margin and tolerance classify used.
+  /// Set by the verdict rules: the margin and tolerance classify used
+  /// (tolerance = max(band, the kernel's promised KernelInfo::tolerance)).
   std::optional<double> margin;
   std::optional<double> tolerance;
+  /// The rounding band alone (the contact rule: contact_error_bound).
+  std::optional<double> band;
+  /// Boundary only thanks to the promised tolerance.
+  bool beyond_band = false;
   /// find_first_contact: score_contact against the exact contact, set when
   /// both states are first_contact (always set by check, for the report).
   std::optional<oracle::ContactScore> score;
@@ -131,6 +136,12 @@ struct MovingKernelJudgement {
   bool primary_judged = false;
   /// The kernel threw: the class is gross and this says why.
   std::optional<std::string> error;
+
+  /// How far wrong (severity.hpp): |margin| for the verdict rules; the larger
+  /// of the time error (/T) and point distance (/size) for the contact rule;
+  /// kThrewSeverity when the kernel threw; 0 when it agreed.
+  double severity() const;
+  bool tolerated() const { return verdict_class == oracle::Class::boundary && beyond_band; }
 
   /// The kernel's answer to "do the shapes meet in [0, T]?".
   bool meets() const {

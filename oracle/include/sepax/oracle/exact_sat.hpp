@@ -10,7 +10,9 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "sepax/core/moving/motion.hpp"
 #include "sepax/core/shapes/query.hpp"
 #include "sepax/core/static/separating_axis.hpp"
 
@@ -52,5 +54,24 @@ std::optional<double> labelled_axis_gap(const ShapePair& pair, const SeparatingA
 /// unit roundoff), and the supporting features across it are uncertain by
 /// that much times the size. In doubles (an estimate, not a decision).
 double axis_sine(const ShapePair& pair, const SeparatingAxis& axis);
+
+/// One candidate axis of a pair read exactly: how far it separates the shapes
+/// and how well the stored shapes determine its direction.
+struct AxisReading {
+  SeparatingAxis axis;
+  /// Exact signed gap / |L|, relative to reference_length (sign exact,
+  /// magnitude rounded): > 0 separates, < 0 is the overlap. With a motion, of
+  /// the shapes over [0, T] (B's interval swept by T·(L·W)). NaN when the axis
+  /// is exactly zero.
+  double gap;
+  /// axis_sine; for a motion axis W × E, the sine of W and E.
+  double sine;
+};
+
+/// Every candidate axis of the query by label (separating_axis.hpp's table:
+/// obb_obb A_i, B_j, A_i × B_j; tri_obb N, B_j, E_i × B_j; tri_tri N, M,
+/// E_i × F_j, N × E_i, M × F_j), and with a motion the motion axes W × A_i,
+/// W × B_j too, each read exactly (the explanation of a disagreement, issue 29).
+std::vector<AxisReading> survey_axes(const ShapePair& pair, const LinearMotiond* motion = nullptr);
 
 }  // namespace sepax::oracle

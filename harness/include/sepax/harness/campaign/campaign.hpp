@@ -7,6 +7,8 @@
 /// case that replays it. Without a time budget, watchdog or files: verify
 /// adds those.
 #include <cstdint>
+#include <deque>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,6 +27,9 @@ struct CampaignOptions {
   std::vector<std::string> families;
   std::uint64_t cases_per_family = 200;
   std::uint64_t seed = 1;
+  /// The tolerance the kernels promise, relative to the larger shape's size
+  /// (KernelInfo::tolerance; issue 29): set, it replaces each kernel's own.
+  std::optional<double> tolerance;
 };
 
 /// A gross verdict, as a case file line replays it (format_case).
@@ -66,6 +71,7 @@ std::string case_file_stem(std::string id);
 /// Judges the given kernels (those of each case's query and scalar; moving
 /// ones on cases with a motion) on cases read from a file, as `sepax check`
 /// does: the replay of a campaign's GrossCase. Returns the gross verdicts.
-std::vector<GrossCase> judge_cases(const std::vector<Case>& cases, const std::vector<std::string>& kernel_ids);
+std::vector<GrossCase> judge_cases(const std::vector<Case>& cases, const std::vector<std::string>& kernel_ids,
+                                   std::optional<double> tolerance = std::nullopt);
 
 }  // namespace sepax::harness

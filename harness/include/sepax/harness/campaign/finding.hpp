@@ -20,15 +20,28 @@ struct Finding {
   std::string detail;
   /// The motion of a moving case (moving groups only).
   std::optional<LinearMotiond> motion;
+  /// A kernel's disagreement: how far wrong (severity.hpp) and the band it was
+  /// judged with (the rounding band alone, before any promised tolerance).
+  std::optional<double> severity;
+  std::optional<double> band;
 };
 
-/// Adds `finding` to `findings`, which keep the `limit` lowest indices (sorted
+/// Boundary findings kept per kernel × group: the seeds from which the worst
+/// case of a kind of within-band disagreement is grown (explain/grow.hpp).
+inline constexpr std::size_t kBoundarySeeds = 4;
+
+/// Which findings a bounded list keeps: the lowest indices (the first found:
+/// replay files), or the most severe (ties: the lowest indices; seeds to grow from).
+enum class Keep { lowest_index, most_severe };
+
+/// Adds `finding` to `findings`, which keep `limit` of them by `keep` (sorted
 /// only once the vector has doubled, so a kernel wrong on every case cannot
 /// exhaust memory); trim_findings then sorts and cuts to `limit`.
-void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit);
-void trim_findings(std::vector<Finding>& findings, std::size_t limit);
+void keep_finding(std::vector<Finding>& findings, Finding finding, std::size_t limit, Keep keep = Keep::lowest_index);
+void trim_findings(std::vector<Finding>& findings, std::size_t limit, Keep keep = Keep::lowest_index);
 
-/// Moves `part`'s findings into `total`, keeping the `limit` lowest indices.
-void merge_findings(std::vector<Finding>& total, std::vector<Finding>& part, std::size_t limit);
+/// Moves `part`'s findings into `total`, keeping `limit` of them by `keep`.
+void merge_findings(std::vector<Finding>& total, std::vector<Finding>& part, std::size_t limit,
+                    Keep keep = Keep::lowest_index);
 
 }  // namespace sepax::harness

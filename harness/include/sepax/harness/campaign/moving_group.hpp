@@ -14,6 +14,7 @@
 #include "sepax/harness/campaign/finding.hpp"
 #include "sepax/harness/campaign/group_plan.hpp"
 #include "sepax/harness/campaign/progress.hpp"
+#include "sepax/harness/campaign/severity.hpp"
 #include "sepax/harness/verdict_hash.hpp"
 
 namespace sepax::harness {
@@ -31,6 +32,10 @@ struct MovingKernelCounts {
   std::uint64_t boundary = 0;
   std::uint64_t gross = 0;
   std::vector<Finding> gross_findings;
+  /// The first kBoundarySeeds boundary verdicts, to grow from.
+  std::vector<Finding> boundary_findings;
+  /// The gross verdicts by severity, and the tolerated ones (severity.hpp).
+  SeverityTally severity;
   /// find_first_contact only: cases where both states were first_contact, and
   /// among them those score_contact called ill-conditioned.
   std::uint64_t both_first_contact = 0;

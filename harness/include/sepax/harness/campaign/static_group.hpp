@@ -15,6 +15,7 @@
 #include "sepax/harness/campaign/finding.hpp"
 #include "sepax/harness/campaign/group_plan.hpp"
 #include "sepax/harness/campaign/progress.hpp"
+#include "sepax/harness/campaign/severity.hpp"
 #include "sepax/harness/verdict_hash.hpp"
 
 namespace sepax::harness {
@@ -50,9 +51,13 @@ struct KernelCounts {
   /// (oracle::Class::convention).
   std::uint64_t convention = 0;
   std::vector<Finding> gross_findings;
+  /// The first kBoundarySeeds boundary verdicts, to grow from.
+  std::vector<Finding> boundary_findings;
   /// Largest |relative margin| among the boundary verdicts: how wide the band
   /// the kernel actually needed was. Absent when there were none.
   std::optional<double> max_boundary_margin;
+  /// The gross verdicts by severity, and the tolerated ones (severity.hpp).
+  SeverityTally severity;
   MarginBins margins;
   /// Every answer of the kernel on the judged cases (verdict_hash.hpp).
   VerdictHash verdicts;

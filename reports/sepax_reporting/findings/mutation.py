@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .document import Heading, Para, Strong, Table
-from .fields import InputError, get_num, get_str
+from ..document import Heading, Para, Strong, Table
+from ..fields import InputError, get_num, get_str
 
 
 def add_mutation_row(row, path: Path, lineno: int, data) -> None:

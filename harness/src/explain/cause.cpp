@@ -1,0 +1,272 @@
+#include "sepax/harness/explain/cause.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sepax/oracle/exact_sat.hpp"
+#include "sepax/oracle/margin.hpp"
+#include "sepax/harness/moving_judgement.hpp"
+
+namespace sepax::harness {
+namespace {
+
+std::string axis_name(const ShapePair& pair, const SeparatingAxis& axis) {
+  return to_string(axis, pair.query != Query::obb_obb, pair.query == Query::tri_tri);
+}
+
+/// The loss of an axis: the verdict's band over the sine of its factors.
+double rounding_loss(double band, double sine) {
+  return sine > 0 ? band / sine : std::numeric_limits<double>::infinity();
+}
+
+bool exactly_degenerate(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes) {
+  for (const oracle::AxisReading& r : axes)
+    if ((r.axis.kind == AxisKind::normal_a || r.axis.kind == AxisKind::normal_b) && std::isnan(r.gap)) return true;
+  const auto flat = [](const Obb3d& b) { return b.extents[0] == 0 || b.extents[1] == 0 || b.extents[2] == 0; };
+  switch (pair.query) {
+    case Query::obb_obb: return flat(pair.obb_a) || flat(pair.obb_b);
+    case Query::tri_obb: return flat(pair.obb_b);
+    case Query::tri_tri: return false;
+  }
+  return false;
+}
+
+const char* kCrossProductFix =
+    "form the cross product of nearly parallel edges without cancellation (an error-free product: a·b − c·d as "
+    "fma(a, b, −c·d) + fma(−c, d, c·d)), or promise a tolerance of about √u of the size (--tolerance ID=REL)";
+
+/// The axis analysis: which candidate axes decide the case, and how well
+/// the shapes determine them.
+Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes, const Disagreement& d) {
+  const double band = d.band;
+  if (!d.exactly_intersect) {
+    // The kernel calls separated shapes intersecting: is there a separating
+    // axis it should have resolved?
+    const oracle::AxisReading* best_clear = nullptr;  // the largest gap / loss among separating axes
+    const oracle::AxisReading* largest = nullptr;     // the largest gap
+    for (const oracle::AxisReading& r : axes) {
+      if (!(r.gap > 0)) continue;
+      if (!largest || r.gap > largest->gap) largest = &r;
+      const double ratio = r.gap / rounding_loss(band, r.sine);
+      if (!best_clear || ratio > best_clear->gap / rounding_loss(band, best_clear->sine)) best_clear = &r;
+    }
+    if (best_clear && best_clear->gap > rounding_loss(band, best_clear->sine))
+      return {Cause::missing_axis,
+              fmt::format("{} (sin θ = {:.2g}) separates the shapes by {:.3g} of the size, {:.3g}x its rounding loss "
+                          "{:.3g}; the kernel calls them intersecting",
+                          axis_name(pair, best_clear->axis), best_clear->sine, best_clear->gap,
+                          best_clear->gap / rounding_loss(band, best_clear->sine), rounding_loss(band, best_clear->sine)),
+              "test every candidate axis of the separating-axis theorem (3 + 3 + 9 for two boxes, 13 for a triangle "
+              "and a box), also when some are nearly parallel"};
+    if (largest)
+      return {Cause::ill_conditioned_axis,
+              fmt::format("decided only by ill-conditioned axes: the widest gap, {:.3g} of the size along {} "
+                          "(sin θ = {:.2g}), is within its rounding loss {:.3g}",
+                          largest->gap, axis_name(pair, largest->axis), largest->sine,
+                          rounding_loss(band, largest->sine)),
+              kCrossProductFix};
+    return {Cause::unknown, "no candidate axis separates the exact shapes, yet they are apart", ""};
+  }
+  // The kernel calls intersecting shapes separated.
+  if (d.named_axis) {
+    const auto it = std::find_if(axes.begin(), axes.end(), [&](const oracle::AxisReading& r) { return r.axis == *d.named_axis; });
+    if (it != axes.end() && !std::isnan(it->gap)) {
+      const double overlap = -it->gap, loss = rounding_loss(band, it->sine);
+      if (overlap <= loss && it->sine < 1)
+        return {Cause::ill_conditioned_axis,
+                fmt::format("the kernel's separating axis {} is ill-conditioned (sin θ = {:.2g}): the shapes overlap "
+                            "along it by {:.3g} of the size, within its rounding loss {:.3g}",
+                            axis_name(pair, it->axis), it->sine, overlap, loss),
+                kCrossProductFix};
+      return {Cause::false_separation,
+              fmt::format("the kernel calls {} (sin θ = {:.2g}) separating; the shapes overlap along it by {:.3g} of "
+                          "the size, {:.3g}x its rounding loss {:.3g}",
+                          axis_name(pair, it->axis), it->sine, overlap, loss > 0 ? overlap / loss : overlap, loss),
+              "check that axis's projection radii and the comparison against them"};
+    }
+  }
+  // No usable witness: is there an ill-conditioned axis the rounding could
+  // have made separate?
+  const oracle::AxisReading* closest = nullptr;  // the smallest overlap / loss among ill-conditioned axes
+  for (const oracle::AxisReading& r : axes) {
+    if (std::isnan(r.gap) || r.sine >= 1) continue;
+    if (!closest || -r.gap / rounding_loss(band, r.sine) < -closest->gap / rounding_loss(band, closest->sine)) closest = &r;
+  }
+  if (closest && -closest->gap <= rounding_loss(band, closest->sine))
+    return {Cause::ill_conditioned_axis,
+            fmt::format("{} is ill-conditioned (sin θ = {:.2g}): the shapes overlap along it by only {:.3g} of the "
+                        "size, within its rounding loss {:.3g}",
+                        axis_name(pair, closest->axis), closest->sine, -closest->gap,
+                        rounding_loss(band, closest->sine)),
+            kCrossProductFix};
+  return {Cause::false_separation,
+          fmt::format("the shapes overlap by {:.3g} of the size along every candidate axis, beyond each axis's rounding "
+                      "loss; the kernel calls them separated",
+                      d.margin ? std::abs(*d.margin) : 0.0),
+          "check the projection radii and the comparisons of every axis"};
+}
+
+/// The largest |coordinate| of a stored centre or vertex.
+double farthest_coordinate(const ShapePair& pair) {
+  double reach = 0;
+  for (const Vec3<double>& p : {pair.obb_a.center, pair.obb_b.center, pair.tri_a.vertices[0], pair.tri_a.vertices[1],
+                                pair.tri_a.vertices[2], pair.tri_b.vertices[0], pair.tri_b.vertices[1],
+                                pair.tri_b.vertices[2]})
+    reach = std::max(reach, p.cwiseAbs().maxCoeff());
+  return reach;
+}
+
+/// ulp of |x| in a scalar of `digits` bits.
+double ulp(double x, int digits) {
+  int e = 0;
+  std::frexp(x, &e);
+  return std::ldexp(1.0, e - digits);
+}
+
+}  // namespace
+
+std::string_view to_string(Cause cause) {
+  switch (cause) {
+    case Cause::threw: return "threw";
+    case Cause::convention: return "convention";
+    case Cause::declared_bias: return "declared-bias";
+    case Cause::degenerate_input: return "degenerate-input";
+    case Cause::far_from_origin: return "far-from-origin";
+    case Cause::ill_conditioned_axis: return "ill-conditioned-axis";
+    case Cause::missing_axis: return "missing-axis";
+    case Cause::false_separation: return "false-separation";
+    case Cause::wrong_contact: return "wrong-contact";
+    case Cause::within_band: return "within-band";
+    case Cause::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+std::optional<ShapePair> recentred(const ShapePair& pair, ScalarKind scalar) {
+  std::vector<Vec3<double>*> points;
+  ShapePair moved = pair;
+  switch (pair.query) {
+    case Query::obb_obb: points = {&moved.obb_a.center, &moved.obb_b.center}; break;
+    case Query::tri_obb:
+      points = {&moved.tri_a.vertices[0], &moved.tri_a.vertices[1], &moved.tri_a.vertices[2], &moved.obb_b.center};
+      break;
+    case Query::tri_tri:
+      points = {&moved.tri_a.vertices[0], &moved.tri_a.vertices[1], &moved.tri_a.vertices[2],
+                &moved.tri_b.vertices[0], &moved.tri_b.vertices[1], &moved.tri_b.vertices[2]};
+      break;
+  }
+  const double size = oracle::reference_length(pair);
+  const int digits = scalar == ScalarKind::float32 ? 24 : 53;
+  bool far = false;
+  for (int k = 0; k < 3; ++k) {
+    double reach = 0;
+    for (const Vec3<double>* p : points) reach = std::max(reach, std::abs((*p)[k]));
+    if (!(reach >= 64 * size) || !std::isfinite(reach)) continue;
+    far = true;
+    // A multiple of the largest coordinate's ulp: every coordinate of this
+    // axis is a multiple of it too, and so is its difference with the shift.
+    const double unit = ulp(reach, digits);
+    const double shift = std::nearbyint((*points.front())[k] / unit) * unit;
+    for (Vec3<double>* p : points) {
+      const double x = (*p)[k], y = x - shift;
+      const bool exact = y + shift == x && (scalar == ScalarKind::float64 || double(float(y)) == y);
+      if (!exact) return std::nullopt;
+      (*p)[k] = y;
+    }
+  }
+  if (!far) return std::nullopt;
+  return moved;
+}
+
+namespace {
+
+/// The causes read off the verdict alone: a throw, a wrong contact, exact
+/// touching, and disagreements the band or the kernel's promise cover.
+std::optional<Explanation> verdict_cause(const KernelInfo& kernel, const ShapePair& pair, const Disagreement& d) {
+  if (d.kind == "threw") return Explanation{Cause::threw, "the kernel threw or reported an error on valid input", "see the error message"};
+  if (d.kind == "wrong-contact") {
+    const double sine = d.contact_axis ? oracle::axis_sine(pair, *d.contact_axis) : 1.0;
+    if (sine < unit_roundoff(kernel.scalar) / contact_error_bound(kernel.scalar))
+      return Explanation{Cause::ill_conditioned_axis,
+              fmt::format("the last separating axis {} is ill-conditioned (sin θ = {:.2g}): its rounding alone moves "
+                          "the contact",
+                          axis_name(pair, *d.contact_axis), sine),
+              kCrossProductFix};
+    return Explanation{Cause::wrong_contact,
+            fmt::format("the first contact is off by {:.3g} (time / T or point distance / size) on a "
+                        "well-conditioned contact, beyond the bound {:.3g}",
+                        d.severity, d.band),
+            "check the contact time (the gap over the closing speed) and the supporting features"};
+  }
+  if (d.margin && *d.margin == 0 && d.exactly_intersect && !d.kernel_says_intersect)
+    return Explanation{Cause::convention,
+            "the shapes exactly touch (margin 0) and the kernel calls them separated: it treats touching as separated "
+            "(open sets), or rounds where every operation of a separating-axis test is exact",
+            "compare with > (not >=) where the projections meet, keep such cases' arithmetic exact, or declare the "
+            "open-set convention"};
+  if (d.verdict_class == oracle::Class::boundary && d.severity <= d.band)
+    return Explanation{Cause::within_band,
+            fmt::format("{:.3g} of the size from the exact answer, within the rounding band {:.3g} its scalar can "
+                        "resolve",
+                        d.severity, d.band),
+            ""};
+  if (d.verdict_class != oracle::Class::gross && d.severity > d.band)
+    return Explanation{Cause::declared_bias,
+            fmt::format("{:.3g} of the size from the exact answer: beyond the rounding band {:.3g}, within the "
+                        "kernel's promised tolerance {:.3g} or declared ε",
+                        d.severity, d.band, d.tolerance),
+            ""};
+  return std::nullopt;
+}
+
+}  // namespace
+
+Explanation explain(const KernelInfo& kernel, const ShapePair& pair, const std::optional<LinearMotiond>& motion,
+                    const Disagreement& d) {
+  if (d.agrees()) return {Cause::unknown, "the kernel agrees with the exact answer here", ""};
+  if (std::optional<Explanation> e = verdict_cause(kernel, pair, d)) return *e;
+  std::vector<oracle::AxisReading> axes;
+  try {
+    axes = oracle::survey_axes(pair, motion ? &*motion : nullptr);
+  } catch (const std::exception& e) {
+    return {Cause::unknown, std::string("the exact axis survey failed: ") + e.what(), ""};
+  }
+  const Explanation degenerate{
+      Cause::degenerate_input,
+      "a shape is degenerate: a triangle whose normal vanishes (collinear vertices, exactly or in the kernel's "
+      "arithmetic) or a box with a zero extent",
+      "handle zero-area triangles and flat boxes explicitly: test the segment or point they are"};
+  if (d.named_axis) {
+    const auto named = std::find_if(axes.begin(), axes.end(), [&](const oracle::AxisReading& r) { return r.axis == *d.named_axis; });
+    // A separation claimed along the normal of a triangle that is degenerate
+    // exactly, or in the kernel's arithmetic (its normal vanishes there).
+    const bool normal = d.named_axis->kind == AxisKind::normal_a || d.named_axis->kind == AxisKind::normal_b;
+    if (named != axes.end() && normal &&
+        (std::isnan(named->gap) || named->sine < unit_roundoff(kernel.scalar)))
+      return degenerate;
+  }
+  Explanation by_axes = explain_by_axes(pair, axes, d);
+  if (by_axes.cause == Cause::ill_conditioned_axis) return by_axes;
+  if (const std::optional<ShapePair> near = recentred(pair, kernel.scalar)) {
+    // The same shapes and the same exact answer (the move is exact): only the
+    // kernel's rounding of large coordinates differs.
+    const std::optional<Disagreement> again = read_disagreement(kernel, *near, motion);
+    if (again && again->agrees())
+      return {Cause::far_from_origin,
+              fmt::format("the shapes lie {:.3g} sizes from the origin; moved exactly near it, the kernel answers "
+                          "right: its error grows with the coordinates' magnitude ({})",
+                          farthest_coordinate(pair) / oracle::reference_length(pair), by_axes.detail),
+              "subtract the shapes' centres before any other product (work relative to one shape), in the "
+              "kernel's full precision"};
+  }
+  // The kernel's own witness, checked exactly, is wrong by far more than rounding: that is the bug.
+  if (by_axes.cause == Cause::false_separation && d.named_axis) return by_axes;
+  if (exactly_degenerate(pair, axes)) return degenerate;
+  return by_axes;
+}
+
+}  // namespace sepax::harness
