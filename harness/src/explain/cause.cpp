@@ -188,6 +188,13 @@ namespace {
 /// touching, and disagreements the band or the kernel's promise cover.
 std::optional<Explanation> verdict_cause(const KernelInfo& kernel, const ShapePair& pair, const Disagreement& d) {
   if (d.kind == "threw") return Explanation{Cause::threw, "the kernel threw or reported an error on valid input", "see the error message"};
+  if (d.kind == "wrong-contact" && d.verdict_class == oracle::Class::boundary && d.ill_conditioned_contact)
+    return Explanation{Cause::within_band,
+                       fmt::format("an ill-conditioned first contact: the rounding of the inputs moves the exact "
+                                   "time by more than the bound {:.3g}, so an error of {:.3g} is within what the "
+                                   "scalar can resolve",
+                                   d.band, d.severity),
+                       ""};
   if (d.kind == "wrong-contact") {
     const double sine = d.contact_axis ? oracle::axis_sine(pair, *d.contact_axis) : 1.0;
     if (sine < unit_roundoff(kernel.scalar) / contact_error_bound(kernel.scalar))

@@ -76,6 +76,7 @@ Disagreement read_moving(const KernelInfo& kernel, const ShapePair& pair, const 
     d.kind = run.meets() == oracle.meets() ? "wrong-contact" : run.meets() ? "false-positive" : "false-negative";
     if (!run.meets() && kernel.reports_axis && run.mode == KernelMode::moving_test) d.named_axis = run.verdict.axis;
     if (run.mode == KernelMode::first_contact) d.contact_axis = run.contact.axis;
+    d.ill_conditioned_contact = run.rule == MovingRule::contact_errors && run.score && run.score->ill_conditioned;
   }
   return d;
 }

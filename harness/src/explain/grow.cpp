@@ -1,6 +1,7 @@
 #include "sepax/harness/explain/grow.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <random>
 
@@ -59,10 +60,13 @@ V centre(const ShapePair& p, bool a) {
   return p.obb_b.center;
 }
 
-/// One random move of step sigma on a copy of (pair, motion).
-void move(Mover& m, ShapePair& p, std::optional<LinearMotiond>& motion, double sigma, double size) {
+/// The kinds of move; each adapts its own step (a turn is bounded by the
+/// angle a degenerate structure tolerates, an extent is not).
+constexpr int kMoveKinds = 5;
+
+/// One random move of kind `what` and step sigma on a copy of (pair, motion).
+void move(Mover& m, int what, ShapePair& p, std::optional<LinearMotiond>& motion, double sigma, double size) {
   const bool shape_a = m.pick(2) == 0;
-  const int what = m.pick(motion ? 5 : 4);
   const bool a_tri = p.query != Query::obb_obb, b_tri = p.query == Query::tri_tri;
   const bool tri = shape_a ? a_tri : b_tri;
   Obb3d& box = shape_a ? p.obb_a : p.obb_b;
@@ -113,13 +117,16 @@ Grown grow_disagreement(const KernelInfo& kernel, const ShapePair& pair, const s
   const double size = oracle::reference_length(pair);
   if (!(size > 0) || !std::isfinite(size)) return g;
   const double floor = 8 * unit_roundoff(kernel.scalar);
-  double sigma = std::max(4 * start.severity, floor);
-  int misses = 0;
+  std::array<double, kMoveKinds> sigmas;
+  sigmas.fill(std::max(4 * start.severity, floor));
+  std::array<int, kMoveKinds> misses{}, at_floor{};
   Mover mover(seed);
   while (g.tried < budget) {
     ShapePair p = g.pair;
     std::optional<LinearMotiond> m = g.motion;
-    move(mover, p, m, sigma, size);
+    const int what = mover.pick(m ? kMoveKinds : kMoveKinds - 1);
+    double& sigma = sigmas[what];
+    move(mover, what, p, m, sigma, size);
     p = rounded_to(p, kernel.scalar);
     if (m) m = rounded_to(*m, kernel.scalar);
     ++g.tried;
@@ -136,10 +143,15 @@ Grown grow_disagreement(const KernelInfo& kernel, const ShapePair& pair, const s
       g.worst = *d;
       ++g.accepted;
       sigma = std::min(3 * sigma, 0.5);
-      misses = 0;
-    } else if (++misses == 3) {
+      misses[what] = 0;
+    } else if (++misses[what] == 3) {
       sigma = std::max(sigma / 2, floor);
-      misses = 0;
+      misses[what] = 0;
+      // Stuck with steps too small to matter: start again at the scale of the worst case found.
+      if (sigma == floor && ++at_floor[what] == 4) {
+        sigma = std::max(4 * g.worst.severity, floor);
+        at_floor[what] = 0;
+      }
     }
   }
   return g;

@@ -34,6 +34,9 @@ struct Disagreement {
   std::optional<SeparatingAxis> named_axis;
   /// find_first_contact's last separating axis, for a wrong contact.
   std::optional<SeparatingAxis> contact_axis;
+  /// A wrong contact on a first contact the inputs' rounding moves by more
+  /// than the bound (score_contact's ill_conditioned): boundary, whatever its error.
+  bool ill_conditioned_contact = false;
   bool agrees() const { return kind.empty(); }
 };
 

@@ -17,9 +17,10 @@
 /// direction or along the line between the shapes, a turn about a random
 /// axis or one of the box's own axes (keeping an edge parallel where it
 /// was), an extent (a box) or a vertex (a triangle) moved, a velocity
-/// perturbed. σ starts at 4 × the case's severity (at least 8 units in the
-/// last place of the kernel's scalar), triples after a kept move and halves
-/// after 3 rejected ones in a row. Every candidate is rounded to the
+/// perturbed. Each kind of move has its own step: it starts at 4 × the case's
+/// severity (at least 8 units in the last place of the kernel's scalar),
+/// triples after a kept move, halves after 3 rejected ones in a row, and
+/// starts again from the worst case's scale when stuck at that floor. Every candidate is rounded to the
 /// kernel's scalar. Budget: `budget` judged candidates (about 1 ms each: the
 /// exact margin is a quadratic program); deterministic for a seed.
 #include <cstddef>
