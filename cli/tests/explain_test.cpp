@@ -82,6 +82,22 @@ TEST(Causes, EachPlantedBugIsGrossBeyondItsToleranceAndNamedByItsCause) {
   }
 }
 
+TEST(Causes, ExactlyTouchingBoxesCalledSeparatedAreTheOpenSetConvention) {
+  const fs::path dir = scratch_dir() / "convention";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string args = "verify --cases 200 --seed 1 --no-moving --kernel planted/obb_open_sets/double "
+                           "--family touching --out '" + (dir / "out").string() + "'";
+  const CommandRun run = run_planted(args, dir);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const std::vector<json> classes = read_rows(dir / "out" / "verify.jsonl", "failure_class");
+  ASSERT_FALSE(classes.empty()) << "the open-set kernel was not found on touching: replay: sepax_planted " << args;
+  for (const json& c : classes) {
+    EXPECT_EQ(c["cause"], "convention") << c.dump(2);
+    EXPECT_EQ(c["severity_max"], 0.0) << "exactly touching: margin 0\n" << c.dump(2);
+  }
+}
+
 constexpr const char* kPlainKernels[] = {"textbook/obb_obb_plain/float",        "textbook/obb_obb_plain/double",
                                          "textbook/tri_obb_plain/float",        "textbook/tri_obb_plain/double",
                                          "textbook/obb_obb_plain_moving/float", "textbook/obb_obb_plain_moving/double"};

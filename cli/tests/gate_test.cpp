@@ -393,6 +393,37 @@ TEST(Gate, MaxGrossIsTheLargestCountThatPasses) {
   }
 }
 
+TEST(Gate, ATolerancePassesOnlyTheGrossVerdictsWithinIt) {
+  // 5 gross verdicts: 2 at >= 1e-6 of the size, none at >= 1e-3, the worst 4e-4.
+  const fs::path dir = scratch_dir();
+  const fs::path verify = edited_verify(dir, [](json& row) {
+    if (is_row(row, "obb_obb/test_static/float", "random") && !row.contains("table")) {
+      row["gross"] = 5;
+      row["gross_levels"] = {{"beyond_band", 5}, {"1e-6", 2}, {"1e-3", 0}};
+      row["max_gross_severity"] = 4e-4;
+    }
+  });
+  const auto with = [&](std::map<std::string, double, std::less<>> by_id) {
+    return gate({verify, kBench}, kThresholds, [&](GateOptions& o) { o.tolerances.by_id = by_id; });
+  };
+  EXPECT_EQ(gate({verify, kBench}, kThresholds).status, 1) << "strict: every gross verdict fails";
+  const GateRun wide = with({{"obb_obb/test_static/float", 1e-3}});
+  EXPECT_EQ(wide.status, 0) << "the worst, 4e-4, is within 1e-3\n" << wide.out;
+  const GateRun middle = with({{"obb_obb/test_static/float", 1e-5}});
+  EXPECT_EQ(middle.status, 1) << middle.out;
+  ASSERT_EQ(middle.failures().size(), 1u) << middle.out;
+  EXPECT_TRUE(contains(middle.failures().front(), "2 gross verdicts beyond the tolerance 1e-05")) << middle.out;
+  const GateRun narrow = with({{"obb_obb/test_static/float", 1e-7}});
+  ASSERT_EQ(narrow.failures().size(), 1u) << narrow.out;
+  EXPECT_TRUE(contains(narrow.failures().front(), "5 gross verdicts beyond the tolerance 1e-07")) << narrow.out;
+  // Another kernel's tolerance does not excuse this one.
+  EXPECT_EQ(with({{"tri_obb/test_static/double", 1}}).status, 1);
+  // A tolerance for a kernel without rows is a usage error naming it.
+  const GateRun unknown = with({{"no/such_kernel/float", 1e-3}});
+  EXPECT_EQ(unknown.status, 2) << unknown.out;
+  EXPECT_TRUE(contains(unknown.err, "no/such_kernel/float")) << unknown.err;
+}
+
 TEST(Gate, ACertifiedKernelsBoundaryVerdictFailsWhereOthersPass) {
   // The fixture's obb_obb/test_static/float rows have boundary verdicts and
   // pass; named as a certified (exact) kernel, the same rows fail.

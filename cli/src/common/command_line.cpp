@@ -244,6 +244,8 @@ int run_command_line(int argc, char** argv) {
       ->required();
   gate_cmd->add_option("--baseline", gate.baseline, "Baseline of speed ratios (written by --write-baseline)");
   gate_cmd->add_option("--junit", gate.junit, "Also write the checks as JUnit XML to this file");
+  std::vector<std::string> gate_tolerances;
+  add_tolerance_option(*gate_cmd, gate_tolerances);
   gate_cmd->add_option("--compare-base", gate.compare_base,
                        "A baseline run (results directory, or files joined with ','): when the gate fails, also "
                        "print what changed against it, as `sepax report --compare` does");
@@ -299,7 +301,12 @@ int run_command_line(int argc, char** argv) {
     return run_report(report, std::cerr);
   }
   if (*mesh_check_cmd) return run_mesh_check(mesh_check, std::cout, std::cerr);
-  if (*gate_cmd) return run_gate(gate, std::cout, std::cerr);
+  if (*gate_cmd) {
+    const std::optional<Tolerances> tolerances = parse_tolerance_texts(gate_tolerances, "sepax gate", std::cerr);
+    if (!tolerances) return kUsageError;
+    gate.tolerances = *tolerances;
+    return run_gate(gate, std::cout, std::cerr);
+  }
   if (*mutate_cmd) {
     if (mutate_list) {
       for (const MutantInfo& m : kMutantCatalog) std::cout << m.name << "  (" << m.kernel << "): " << m.bug << '\n';

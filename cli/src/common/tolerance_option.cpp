@@ -34,9 +34,14 @@ void add_tolerance_option(CLI::App& command, std::vector<std::string>& texts) {
       ->type_name("[ID=]REL");
 }
 
-bool promise_tolerance_texts(const std::vector<std::string>& texts, const char* command, std::ostream& err) {
-  std::optional<double> all;
-  std::map<std::string, double, std::less<>> by_id;
+double Tolerances::of(std::string_view id) const {
+  if (const auto it = by_id.find(id); it != by_id.end()) return it->second;
+  return all.value_or(0);
+}
+
+std::optional<Tolerances> parse_tolerance_texts(const std::vector<std::string>& texts, const char* command,
+                                                std::ostream& err) {
+  Tolerances t;
   for (const std::string& text : texts) {
     const auto eq = text.rfind('=');
     const std::string id = eq == std::string::npos ? "" : text.substr(0, eq);
@@ -45,25 +50,30 @@ bool promise_tolerance_texts(const std::vector<std::string>& texts, const char* 
     if (!rel) {
       err << command << ": --tolerance " << text << ": the tolerance must be a finite number >= 0 (relative to the "
           << "larger shape's size, e.g. 1e-7), not '" << value << "'\n";
-      return false;
+      return std::nullopt;
     }
     if (eq != std::string::npos && id.empty()) {
       err << command << ": --tolerance " << text << ": no kernel id before '='\n";
-      return false;
+      return std::nullopt;
     }
     if (id.empty()) {
-      if (all) {
-        err << command << ": --tolerance REL given twice (" << *all << " and " << *rel << ")\n";
-        return false;
+      if (t.all) {
+        err << command << ": --tolerance REL given twice (" << *t.all << " and " << *rel << ")\n";
+        return std::nullopt;
       }
-      all = rel;
-    } else if (!by_id.emplace(id, *rel).second) {
+      t.all = rel;
+    } else if (!t.by_id.emplace(id, *rel).second) {
       err << command << ": --tolerance for " << id << " given twice\n";
-      return false;
+      return std::nullopt;
     }
   }
-  if (!all && by_id.empty()) return true;
-  promise_tolerances(all, by_id);
+  return t;
+}
+
+bool promise_tolerance_texts(const std::vector<std::string>& texts, const char* command, std::ostream& err) {
+  const std::optional<Tolerances> t = parse_tolerance_texts(texts, command, err);
+  if (!t) return false;
+  if (!t->empty()) promise_tolerances(t->all, t->by_id);
   return true;
 }
 

@@ -140,6 +140,10 @@ std::string usage_problem(const GateOptions& options, const GateData& data) {
                        data.inputs.benchmarks.size());
   if (options.write_boundary_baseline && data.inputs.verify.empty())
     return "--write-boundary-baseline needs verify results among the inputs";
+  const std::vector<VerifyRow> rows = merged_rows(data.inputs.verify);
+  for (const auto& [id, value] : options.tolerances.by_id)
+    if (std::none_of(rows.begin(), rows.end(), [&id = id](const VerifyRow& r) { return r.kernel == id; }))
+      return fmt::format("--tolerance {}={}: no row of kernel '{}' in the verify results", id, value, id);
   return "";
 }
 
@@ -171,7 +175,7 @@ int run_gate(const GateOptions& options, std::ostream& out, std::ostream& err) {
     return 2;
   }
 
-  std::vector<GateCheck> checks = robustness_checks(data.inputs.verify, data.thresholds);
+  std::vector<GateCheck> checks = robustness_checks(data.inputs.verify, data.thresholds, options.tolerances);
   SpeedResult speed = speed_checks(data.inputs.benchmarks, data.thresholds, data.baseline ? &*data.baseline : nullptr);
   checks.insert(checks.end(), speed.checks.begin(), speed.checks.end());
   const std::vector<VerifyRow> rows = merged_rows(data.inputs.verify);

@@ -81,6 +81,7 @@
 #include <optional>
 #include <string>
 #include <vector>
+#include "common/tolerance_option.hpp"
 
 namespace sepax::cli {
 
@@ -95,6 +96,9 @@ struct GateOptions {
   std::optional<std::filesystem::path> write_boundary_baseline;  ///< needs verify inputs
   /// On failure, `sepax report --compare` of this run against the inputs.
   std::optional<std::string> compare_base;
+  /// --tolerance: a row fails on the gross verdicts beyond its kernel's
+  /// tolerance only (VerifyRow::gross_beyond).
+  Tolerances tolerances;
 };
 
 /// Prints one line per check, the failed checks again and a summary on `out`;

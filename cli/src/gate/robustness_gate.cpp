@@ -16,20 +16,23 @@ namespace {
 
 std::string plural(std::uint64_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
-GateCheck row_check(const VerifyRow& row, std::uint64_t max_gross) {
+GateCheck row_check(const VerifyRow& row, std::uint64_t max_gross, double tolerance) {
+  const std::uint64_t gross = row.gross_beyond(tolerance);
   GateCheck c;
   c.group = "robustness";
   const std::string where = fmt::format("{} x {}", row.kernel, row.family);
   c.subject = row.is_peer() ? fmt::format("{} ({}, peer: {})", where, to_string(row.table), row.origin)
                             : fmt::format("{} ({})", where, to_string(row.table));
-  c.measured = fmt::format("gross {} of {} cases, oracle disagreements {}, harness errors {}", row.gross, row.cases,
+  c.measured = fmt::format("gross {} of {} cases{}, oracle disagreements {}, harness errors {}", row.gross, row.cases,
+                           tolerance > 0 ? fmt::format(" ({} beyond the tolerance {:g})", gross, tolerance) : "",
                            row.oracle_disagreements, row.harness_errors);
   c.limit = row.is_peer() ? "oracle disagreements + harness errors = 0 (a peer's gross verdicts never fail)"
                           : fmt::format("gross <= {}; oracle disagreements + harness errors = 0", max_gross);
-  if (!row.is_peer() && row.gross > max_gross)
-    c.failures.push_back(fmt::format("{} of sepax kernel {} on family {} ({} table) exceed max_gross {}",
-                                     plural(row.gross, "gross verdict"), row.kernel, row.family,
-                                     to_string(row.table), max_gross));
+  if (!row.is_peer() && gross > max_gross)
+    c.failures.push_back(fmt::format("{}{} of sepax kernel {} on family {} ({} table) exceed max_gross {}",
+                                     plural(gross, "gross verdict"),
+                                     tolerance > 0 ? fmt::format(" beyond the tolerance {:g}", tolerance) : "",
+                                     row.kernel, row.family, to_string(row.table), max_gross));
   if (row.oracle_disagreements)
     c.failures.push_back(fmt::format("{} on the {} {} group of {}: the exact oracles disagree (a harness bug)",
                                      plural(row.oracle_disagreements, "oracle disagreement"), row.family,
@@ -104,7 +107,8 @@ GateCheck presence_check(const std::string& kernel, const std::vector<VerifyRow>
 
 }  // namespace
 
-std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, const Thresholds& thresholds) {
+std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, const Thresholds& thresholds,
+                                         const Tolerances& tolerances) {
   const std::vector<VerifyRow> rows = merged_rows(inputs);
   std::vector<GateCheck> checks;
   for (const std::string& kernel : thresholds.kernels) checks.push_back(presence_check(kernel, rows, inputs, thresholds));
@@ -113,7 +117,7 @@ std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, 
     for (const VerifyRow& row : rows)
       if (row.kernel == kernel) checks.push_back(exact_check(row));
   }
-  for (const VerifyRow& row : rows) checks.push_back(row_check(row, thresholds.max_gross));
+  for (const VerifyRow& row : rows) checks.push_back(row_check(row, thresholds.max_gross, tolerances.of(row.kernel)));
   if (thresholds.min_primary_share > 0)
     for (const VerifyRow& row : rows)
       if (!row.is_peer() && row.features_path + row.closest_points_path > 0)

@@ -14,9 +14,13 @@
 #include "gate/gate_check.hpp"
 #include "gate/gate_thresholds.hpp"
 #include "gate/verify_rows.hpp"
+#include "common/tolerance_option.hpp"
 
 namespace sepax::cli {
 
-std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, const Thresholds& thresholds);
+/// With `tolerances`, a sepax row fails on its gross verdicts beyond its
+/// kernel's tolerance only (VerifyRow::gross_beyond).
+std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, const Thresholds& thresholds,
+                                         const Tolerances& tolerances = {});
 
 }  // namespace sepax::cli

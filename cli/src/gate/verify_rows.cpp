@@ -2,6 +2,8 @@
 
 #include "common/harness_names.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -60,6 +62,18 @@ VerifyRow kernel_row(const Json& row, VerifyTable table, const Line& at) {
   }
   r.oracle_disagreements = count_field(row, "oracle_disagreements", at);
   r.harness_errors = count_field(row, "harness_errors", at);
+  if (const auto levels = row.find("gross_levels"); levels != row.end()) {
+    if (!levels->is_object()) at.fail("field \"gross_levels\": expected an object, got " + levels->dump());
+    r.gross_levels = std::array<std::uint64_t, 2>{count_field(*levels, "1e-6", at), count_field(*levels, "1e-3", at)};
+  }
+  if (const auto worst = row.find("max_gross_severity"); worst != row.end() && !worst->is_null()) {
+    if (worst->is_number())
+      r.max_gross_severity = worst->get<double>();
+    else if (*worst == "threw")
+      r.max_gross_severity = std::numeric_limits<double>::infinity();
+    else
+      at.fail("field \"max_gross_severity\": expected a number, \"threw\" or null, got " + worst->dump());
+  }
   r.file = at.path;
   r.line = at.number;
   return r;
@@ -156,8 +170,24 @@ std::vector<VerifyRow> merged_rows(const std::vector<VerifyFile>& inputs) {
       sum.closest_points_path += row.closest_points_path;
       sum.oracle_disagreements += row.oracle_disagreements;
       sum.harness_errors += row.harness_errors;
+      if (sum.gross_levels && row.gross_levels)
+        for (std::size_t i = 0; i < 2; ++i) (*sum.gross_levels)[i] += (*row.gross_levels)[i];
+      else
+        sum.gross_levels.reset();
+      if (row.max_gross_severity)
+        sum.max_gross_severity = std::max(sum.max_gross_severity.value_or(0), *row.max_gross_severity);
     }
   return merged;
+}
+
+std::uint64_t VerifyRow::gross_beyond(double tolerance) const {
+  if (tolerance <= 0 || gross == 0) return gross;
+  // A row with gross verdicts but no recorded worst predates severities: all count.
+  if (max_gross_severity && *max_gross_severity <= tolerance) return 0;
+  if (!gross_levels) return gross;
+  if (tolerance >= 1e-3) return (*gross_levels)[1];
+  if (tolerance >= 1e-6) return (*gross_levels)[0];
+  return gross;
 }
 
 }  // namespace sepax::cli

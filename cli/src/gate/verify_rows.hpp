@@ -13,6 +13,7 @@
 /// file. Only the last run's rows are kept (the run of the file's last
 /// kernel row, by its "run" field), so an old failure does not fail a new
 /// run and an old success cannot hide a new one.
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -41,10 +42,19 @@ struct VerifyRow {
   std::uint64_t closest_points_path = 0;
   std::uint64_t oracle_disagreements = 0;
   std::uint64_t harness_errors = 0;
+  /// The gross verdicts at >= 1e-6 and >= 1e-3 of the size, and the largest
+  /// severity (+inf: a kernel threw); absent in rows written before them.
+  std::optional<std::array<std::uint64_t, 2>> gross_levels;
+  std::optional<double> max_gross_severity;
   std::filesystem::path file;  ///< where the row was read, for messages
   std::size_t line = 0;
 
   bool is_peer() const { return origin != "sepax"; }
+  /// The gross verdicts a tolerance (relative to size) does not excuse,
+  /// counted from the severity levels, never fewer than there are: none when
+  /// the worst is within it; else those at the largest level the tolerance
+  /// reaches (>= 1e-3, >= 1e-6), or all of them below 1e-6 or without levels.
+  std::uint64_t gross_beyond(double tolerance) const;
 };
 
 /// The rows of the last run in one verify.jsonl.

@@ -1,5 +1,5 @@
 #pragma once
-/// \file Peer adapters (SPEC §8): other libraries' static collision tests
+/// \file Peer adapters (SPEC §8): other libraries' static (and, for the plain textbook SAT, moving) collision tests
 /// behind sepax's KernelInfo, so that campaigns judge them against the same
 /// exact oracles and benchmarks time them on the same data as sepax's kernels.
 ///
