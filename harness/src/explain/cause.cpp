@@ -37,11 +37,14 @@ bool exactly_degenerate(const ShapePair& pair, const std::vector<oracle::AxisRea
 
 const char* kCrossProductFix =
     "form the cross product of nearly parallel edges without cancellation (an error-free product: a·b − c·d as "
-    "fma(a, b, −c·d) + fma(−c, d, c·d)), or promise a tolerance of about √u of the size (--tolerance ID=REL)";
+    "fma(a, b, −c·d) + fma(−c, d, c·d)), or add Gottschalk's ε to |R_ij| (a bias of about √ε of the size), or "
+    "promise a tolerance of about √u of the size (--tolerance ID=REL)";
 
 /// The axis analysis: which candidate axes decide the case, and how well
 /// the shapes determine them.
-Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes, const Disagreement& d) {
+/// `unit`: the unit roundoff of the kernel's scalar.
+Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes, const Disagreement& d,
+                            double unit) {
   const double band = d.band;
   if (!d.exactly_intersect) {
     // The kernel calls separated shapes intersecting: is there a separating
@@ -103,6 +106,24 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
                         axis_name(pair, closest->axis), closest->sine, -closest->gap,
                         rounding_loss(band, closest->sine)),
             kCrossProductFix};
+  // An edge axis of parallel edges: zero exactly, or below the kernel's
+  // rounding. Formed in floating point, its direction is rounding noise, and
+  // so is any verdict along it, however deep the overlap (Gottschalk's ε on
+  // |R_ij| exists for this).
+  for (const oracle::AxisReading& r : axes)
+    if ((r.axis.kind == AxisKind::edge_edge || r.axis.kind == AxisKind::motion_a ||
+         r.axis.kind == AxisKind::motion_b) &&
+        (std::isnan(r.gap) || r.sine < 8 * unit)) {
+      return {Cause::ill_conditioned_axis,
+              fmt::format("{} is {} (parallel edges): a kernel that forms it in floating point gets rounding noise "
+                          "for its direction, and any verdict along it, here a separation of shapes that overlap by "
+                          "{:.3g} of the size",
+                          axis_name(pair, r.axis),
+                          std::isnan(r.gap) ? std::string("exactly the zero vector")
+                                            : fmt::format("below the rounding of the kernel's scalar (sin θ = {:.2g})", r.sine),
+                          d.margin ? std::abs(*d.margin) : 0.0),
+              kCrossProductFix};
+    }
   return {Cause::false_separation,
           fmt::format("the shapes overlap by {:.3g} of the size along every candidate axis, beyond each axis's rounding "
                       "loss; the kernel calls them separated",
@@ -256,7 +277,7 @@ Explanation explain(const KernelInfo& kernel, const ShapePair& pair, const std::
         (std::isnan(named->gap) || named->sine < unit_roundoff(kernel.scalar)))
       return degenerate;
   }
-  Explanation by_axes = explain_by_axes(pair, axes, d);
+  Explanation by_axes = explain_by_axes(pair, axes, d, unit_roundoff(kernel.scalar));
   if (by_axes.cause == Cause::ill_conditioned_axis) return by_axes;
   if (const std::optional<ShapePair> near = recentred(pair, kernel.scalar)) {
     // The same shapes and the same exact answer (the move is exact): only the
