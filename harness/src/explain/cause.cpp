@@ -230,18 +230,18 @@ std::optional<Explanation> verdict_cause(const KernelInfo& kernel, const ShapePa
                         d.severity, d.band),
             "check the contact time (the gap over the closing speed) and the supporting features"};
   }
-  if (d.margin && *d.margin == 0 && d.exactly_intersect && !d.kernel_says_intersect)
-    return Explanation{Cause::convention,
-            "the shapes exactly touch (margin 0) and the kernel calls them separated: it treats touching as separated "
-            "(open sets), or rounds where every operation of a separating-axis test is exact",
-            "compare with > (not >=) where the projections meet, keep such cases' arithmetic exact, or declare the "
-            "open-set convention"};
   if (d.verdict_class == oracle::Class::boundary && d.severity <= d.band)
     return Explanation{Cause::within_band,
             fmt::format("{:.3g} of the size from the exact answer, within the rounding band {:.3g} its scalar can "
                         "resolve",
                         d.severity, d.band),
             ""};
+  if (d.margin && *d.margin == 0 && d.exactly_intersect && !d.kernel_says_intersect)
+    return Explanation{Cause::convention,
+            "the shapes exactly touch (margin 0) and the kernel calls them separated: it treats touching as separated "
+            "(open sets), or rounds where every operation of a separating-axis test is exact",
+            "compare with > (not >=) where the projections meet, keep such cases' arithmetic exact, or declare the "
+            "open-set convention"};
   if (d.verdict_class != oracle::Class::gross && d.severity > d.band)
     return Explanation{Cause::declared_bias,
             fmt::format("{:.3g} of the size from the exact answer: beyond the rounding band {:.3g}, within the "

@@ -6,11 +6,13 @@
 /// oracle judges (the same shapes moved exactly toward the origin), never
 /// from what the kernel claims about itself.
 ///
+/// Roughly in the order they are tried (explain() in cause.cpp has it exactly):
+///
 /// | cause                | when                                                                 |
 /// |----------------------|----------------------------------------------------------------------|
 /// | threw                | the kernel threw or reported an error                                |
-/// | convention           | the shapes exactly touch (margin 0) and the kernel calls them separated: open sets, or rounding where every operation is exact |
 /// | within-band          | a boundary verdict: within the rounding band its scalar can resolve (not a failure) |
+/// | convention           | the shapes exactly touch (margin 0) and the kernel calls them separated: open sets, or rounding where every operation is exact |
 /// | declared-bias        | beyond the rounding band but within the kernel's promised tolerance or declared ε |
 /// | degenerate-input     | the kernel claims a separation along the normal of a triangle degenerate exactly or in its arithmetic; or a shape is exactly degenerate (collinear vertices, a zero extent) and neither an ill-conditioned axis nor the kernel's own witness explains it |
 /// | far-from-origin      | no ill-conditioned axis explains it, the shapes lie ≥ 64 sizes from the origin, and moved exactly near it (the same exact answer) the kernel answers right |
