@@ -137,9 +137,9 @@ class Writer {
     }
   }
 
-  /// One class's folder: the worst case found, then its cases — the first
-  /// finding shrunk, the others as found — by significant bits, simplest
-  /// first, at most replays_per_class.
+  /// One class's folder: the worst case found, then (a failing class) its
+  /// cases — the first finding shrunk, the others as found — by significant
+  /// bits, simplest first, at most replays_per_class.
   void write_class(const Members& m, bool sampled_gross, const harness::Shrunk& shrunk,
                    const harness::ClassAnalysis& a) {
     const KernelInfo& kernel = *f_.kernel;
@@ -174,7 +174,8 @@ class Writer {
     std::vector<std::size_t> order(cases.size());
     for (std::size_t n = 0; n < order.size(); ++n) order[n] = n;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) { return bits[x] < bits[y]; });
-    order.resize(std::min(order.size(), std::max<std::size_t>(1, o_.replays_per_class)));
+    // A kind of boundary verdict that stayed within its band keeps only its worst case.
+    order.resize(failing ? std::min(order.size(), std::max<std::size_t>(1, o_.replays_per_class)) : 0);
     for (std::size_t n = 0; n < order.size(); ++n) {
       const std::string stem = fmt::format("{:02}-{}", n + 1, tail);
       Case c = case_of(cases[order[n]], stem, fc);
