@@ -222,5 +222,25 @@ TEST(Campaign, ResumeRefusesCampaignOptionsAndFoldersWithoutACampaign) {
   EXPECT_NE(bad_shard.err.find("--shard 4/3"), std::string::npos) << bad_shard.err;
 }
 
+TEST(Campaign, AResumedCampaignKeepsItsTolerancesAndRefusesOthers) {
+  const fs::path dir = scratch_dir() / "campaign-resume-tolerance";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path out = dir / "out";
+  const std::string kernel = "obb_obb/test_static/float";
+  const CommandRun first = run_sepax("verify --cases 40 --batch-cases 32 --no-trees --family random --kernel " +
+                                         kernel + " --tolerance " + kernel + "=1e-3 --out " + out.string(), dir);
+  ASSERT_EQ(first.status, 0) << first.err;
+  const CommandRun other = run_sepax("verify --resume " + out.string() + " --tolerance " + kernel + "=1e-4", dir);
+  EXPECT_EQ(other.status, 2) << other.out;
+  EXPECT_NE(other.err.find("--tolerance " + kernel + "=1e-3"), std::string::npos) << other.err;
+  // Without --tolerance the campaign's own is used: its rows say so.
+  const CommandRun resumed = run_sepax("verify --resume " + out.string(), dir);
+  ASSERT_EQ(resumed.status, 0) << resumed.err;
+  const std::vector<json> rows = read_rows(out / "verify.jsonl");
+  ASSERT_FALSE(rows.empty());
+  for (const json& row : rows) EXPECT_EQ(row["tolerance"].get<double>(), 1e-3) << row.dump();
+}
+
 }  // namespace
 }  // namespace sepax::cli::test

@@ -316,9 +316,13 @@ int run_command_line(int argc, char** argv) {
     return run_mutate(mutate, std::cout, std::cerr);
   }
   if (*merge_cmd) {
+    // The shards were judged with their campaign's tolerances (campaign.json; merge checks they agree).
+    const std::vector<std::string> stored =
+        merge.inputs.empty() ? std::vector<std::string>{} : campaign_tolerances(merge.inputs[0]).value_or(std::vector<std::string>{});
+    if (!promise_tolerance_texts(stored, "sepax merge", std::cerr)) return kUsageError;
     std::vector<std::string> unused_ids;
     if (!bring_kernels(merge_brought, unused_ids, "sepax merge", &merge.gated_kernel_ids)) return kUsageError;
-    merge.replay_arguments = merge_brought.as_arguments();
+    merge.replay_arguments = merge_brought.as_arguments() + tolerance_arguments(stored);
     merge.program = argv[0];
     merge.command_line = command_line(argc, argv);
     return run_merge(merge, std::cout, std::cerr);
@@ -336,12 +340,24 @@ int run_command_line(int argc, char** argv) {
     if (verify_cmd->count("--out") || verify_cmd->count("--cases") || verify_cmd->count("--seed") ||
         !shard_text.empty() || verify_cmd->count("--family") || verify_cmd->count("--kernel")) {
       std::cerr << "sepax verify: --resume DIR takes the campaign's options from DIR/campaign.json; give only "
-                   "--threads, --case-timeout and the --plugin/--external options with it\n";
+                   "--threads, --case-timeout and the --plugin/--external options with it (and its --tolerance "
+                   "options, or none: they are in campaign.json too)\n";
       return kUsageError;
     }
     verify.resume = true;
     verify.out = resume_dir;
+    // The campaign's batches were judged with its tolerances: the rest must be too.
+    if (const auto stored = campaign_tolerances(resume_dir)) {
+      if (!verify_tolerances.empty() && verify_tolerances != *stored) {
+        std::cerr << "sepax verify: --resume " << resume_dir.string() << ": the campaign was judged with"
+                  << (stored->empty() ? std::string(" no --tolerance") : tolerance_arguments(*stored))
+                  << "; give the same --tolerance options or none\n";
+        return kUsageError;
+      }
+      verify_tolerances = *stored;
+    }
   }
+  verify.tolerance_texts = verify_tolerances;
   if (!promise_tolerance_texts(verify_tolerances, "sepax verify", std::cerr)) return kUsageError;
   if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify", &verify.gated_kernel_ids)) return kUsageError;
   if (!tolerance_ids_known("sepax verify", std::cerr)) return kUsageError;

@@ -43,6 +43,7 @@ Json campaign_json(const VerifyOptions& o) {
   j["replays_per_class"] = o.replays_per_class;
   j["shrink_tries"] = o.shrink_tries;
   j["grow_tries"] = o.grow_tries;
+  j["tolerances"] = o.tolerance_texts;
   j["shard"] = o.shard.text();
   j["trees"] = o.trees;
   j["tree_poses"] = o.tree_poses;
@@ -89,6 +90,7 @@ bool load_campaign(const fs::path& dir, VerifyOptions& o, std::string& error) {
     o.max_replays = j.at("max_replays").get<std::size_t>();
     o.shrink_tries = j.value("shrink_tries", o.shrink_tries);
     o.grow_tries = j.value("grow_tries", o.grow_tries);
+    o.tolerance_texts = j.value("tolerances", std::vector<std::string>{});
     o.replays_per_class = j.value("replays_per_class", o.replays_per_class);
     o.trees = j.at("trees").get<bool>();
     o.tree_poses = j.at("tree_poses").get<std::size_t>();
@@ -381,6 +383,19 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
   const bool with_trees = o.shard.count == 1 && o.trees && o.kernel_ids.empty() && o.families.empty();
   if (o.shard.count > 1) out << "(the OBB-tree, rect_rect and sphere_sphere campaigns run in unsharded runs only)\n";
   return finalize(o, *plan, done, run, *results, threads, err, with_trees, run_id);
+}
+
+std::optional<std::vector<std::string>> campaign_tolerances(const fs::path& dir) {
+  std::ifstream in(dir / kCampaignName);
+  if (!in) return std::nullopt;
+  const Json j = Json::parse(in, nullptr, false);
+  if (!j.is_object()) return std::nullopt;
+  const auto it = j.find("tolerances");
+  if (it == j.end() || !it->is_array()) return std::vector<std::string>{};
+  std::vector<std::string> texts;
+  for (const Json& t : *it)
+    if (t.is_string()) texts.push_back(t.get<std::string>());
+  return texts;
 }
 
 int run_merge(const MergeOptions& m, std::ostream& out, std::ostream& err) {

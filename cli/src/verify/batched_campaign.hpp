@@ -13,12 +13,17 @@
 /// the unsharded run would have written.
 #include <filesystem>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "verify/verify_command.hpp"
 
 namespace sepax::cli {
+
+/// The --tolerance options a --cases campaign in `dir` was run with (empty:
+/// none); nullopt when `dir` holds no readable campaign.json.
+std::optional<std::vector<std::string>> campaign_tolerances(const std::filesystem::path& dir);
 
 /// `sepax verify` with --cases (fresh, --shard or --resume). Exit codes as run_verify.
 int run_batched_verify(VerifyOptions options, std::ostream& out, std::ostream& err);

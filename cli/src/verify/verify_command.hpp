@@ -53,6 +53,9 @@ struct VerifyOptions {
   std::size_t replays_per_class = 1;
   /// Candidates judged while shrinking each signature's case (0: not shrunk).
   std::size_t shrink_tries = 200;
+  /// The --tolerance options as given (for campaign.json: a resumed or
+  /// merged campaign is judged with the same ones).
+  std::vector<std::string> tolerance_texts;
   /// Candidates judged while growing each failure class's worst case
   /// (harness/explain/grow.hpp; 0: no search).
   std::size_t grow_tries = 150;
