@@ -29,18 +29,25 @@ const char* axis_kind_name(AxisKind k) {
 
 namespace {
 
-Disagreement read_static(const KernelInfo& kernel, const ShapePair& pair) {
-  const OracleVerdict oracle = judge_exactly(pair, /*cross_check=*/false);
-  LazyMargin margin(pair, oracle.intersects);
-  const KernelJudgement run = judge_kernel(kernel, pair, oracle, margin);
+/// What a static or moving judgement says of the disagreement.
+template <class Run>
+Disagreement judged(const Run& run, bool exact, bool says) {
   Disagreement d;
   d.verdict_class = run.verdict_class;
-  d.exactly_intersect = oracle.intersects;
-  d.kernel_says_intersect = run.outcome.intersects;
+  d.exactly_intersect = exact;
+  d.kernel_says_intersect = says;
   d.severity = run.severity();
   d.band = run.band.value_or(0);
   d.tolerance = run.tolerance.value_or(0);
   d.margin = run.margin;
+  return d;
+}
+
+Disagreement read_static(const KernelInfo& kernel, const ShapePair& pair) {
+  const OracleVerdict oracle = judge_exactly(pair, /*cross_check=*/false);
+  LazyMargin margin(pair, oracle.intersects);
+  const KernelJudgement run = judge_kernel(kernel, pair, oracle, margin);
+  Disagreement d = judged(run, oracle.intersects, run.outcome.intersects);
   if (run.error) {
     d.kind = "threw";
   } else if (run.outcome.intersects != oracle.intersects) {
@@ -61,14 +68,7 @@ Disagreement read_moving(const KernelInfo& kernel, const ShapePair& pair, const 
   MovingKernelJudgement run = run_moving_kernel(kernel, pair, motion);
   MovingMargins margins(pair, motion, oracle);
   classify_moving_run(run, kernel, pair, motion, oracle, margins);
-  Disagreement d;
-  d.verdict_class = run.verdict_class;
-  d.exactly_intersect = oracle.meets();
-  d.kernel_says_intersect = run.meets();
-  d.severity = run.severity();
-  d.band = run.band.value_or(0);
-  d.tolerance = run.tolerance.value_or(0);
-  d.margin = run.margin;
+  Disagreement d = judged(run, oracle.meets(), run.meets());
   if (run.error) {
     d.kind = "threw";
   } else if (run.verdict_class != oracle::Class::ok) {
