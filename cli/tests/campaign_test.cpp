@@ -23,6 +23,10 @@ namespace {
 // Small enough for CI, large enough that every group has several batches and
 // the peers leave gross findings to compare.
 const std::string kCampaign = "--cases 120 --batch-cases 32 --no-trees --family random --family parallel-edges --threads 2";
+// The pair queries' engine (issue 30): a manifold query, a Gomez query and
+// general motion, every family, through the same batches, shards and resume.
+const std::string kPairCampaign =
+    "--cases 160 --batch-cases 48 --query obb_obb_manifold --query sphere_sphere --query general_motion --threads 2";
 
 /// verify.jsonl's rows without the run id and the timing fields.
 std::vector<std::string> rows_without_timings(const fs::path& dir) {
@@ -37,7 +41,8 @@ std::vector<std::string> rows_without_timings(const fs::path& dir) {
     j.erase("worst_replay");
     for (auto it = j.begin(); it != j.end();) {
       const std::string& key = it.key();
-      if (key.find("seconds") != std::string::npos || key.find("per_second") != std::string::npos)
+      if (key.find("seconds") != std::string::npos || key.find("per_second") != std::string::npos ||
+          key.rfind("ns_per_", 0) == 0)
         it = j.erase(it);
       else
         ++it;
@@ -77,21 +82,27 @@ void expect_same_campaign(const fs::path& expected, const fs::path& actual) {
   EXPECT_EQ(fa, fb);
 }
 
-fs::path unsharded_run() {
-  static const fs::path dir = [] {
-    // Shared by the tests of this process (scratch_dir() is per test and fresh).
-    const fs::path d = fs::path(::testing::TempDir()) / ("sepax_campaign_unsharded-" + std::to_string(getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    const CommandRun run = run_sepax("verify " + kCampaign + " --out " + (d / "out").string(), d);
-    EXPECT_EQ(run.status, 0) << run.err;
-    return d / "out";
-  }();
-  return dir;
+fs::path unsharded_run(const std::string& campaign = kCampaign) {
+  // Shared by the tests of this process (scratch_dir() is per test and fresh).
+  static std::map<std::string, fs::path> runs;
+  if (const auto it = runs.find(campaign); it != runs.end()) return it->second;
+  const fs::path d = fs::path(::testing::TempDir()) /
+                     ("sepax_campaign_unsharded-" + std::to_string(getpid()) + "-" + std::to_string(runs.size()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  const CommandRun run = run_sepax("verify " + campaign + " --out " + (d / "out").string(), d);
+  EXPECT_EQ(run.status, 0) << run.err;
+  return runs[campaign] = d / "out";
 }
 
-TEST(Campaign, ThreeShardsMergedEqualTheUnshardedRun) {
-  const fs::path dir = scratch_dir() / "campaign-shards";
+/// How many of verify.jsonl's rows are of one table.
+std::size_t rows_of_table(const fs::path& dir, const std::string& table) {
+  return read_rows(dir / "verify.jsonl", table).size();
+}
+
+void expect_three_shards_merged_equal_the_unsharded_run(const std::string& campaign, const std::string& name) {
+  const std::string kCampaign = campaign;
+  const fs::path dir = scratch_dir() / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::string folders;
@@ -124,11 +135,26 @@ TEST(Campaign, ThreeShardsMergedEqualTheUnshardedRun) {
 
   const CommandRun merged = run_sepax("merge" + folders + " -o " + (dir / "merged").string(), dir);
   ASSERT_EQ(merged.status, 0) << merged.err;
-  std::istringstream unsharded_log(slurp(unsharded_run() / "batches.jsonl"));
+  std::istringstream unsharded_log(slurp(unsharded_run(campaign) / "batches.jsonl"));
   std::size_t unsharded_batches = 0;
   for (std::string line; std::getline(unsharded_log, line);) ++unsharded_batches;
   EXPECT_EQ(batches, unsharded_batches);
-  expect_same_campaign(unsharded_run(), dir / "merged");
+  expect_same_campaign(unsharded_run(campaign), dir / "merged");
+}
+
+TEST(Campaign, ThreeShardsMergedEqualTheUnshardedRun) {
+  expect_three_shards_merged_equal_the_unsharded_run(kCampaign, "campaign-shards");
+}
+
+TEST(Campaign, ThreeShardsOfPairQueriesMergedEqualTheUnshardedRun) {
+  expect_three_shards_merged_equal_the_unsharded_run(kPairCampaign, "campaign-pair-shards");
+  // The pair queries' rows and failure classes are what was compared.
+  EXPECT_EQ(rows_of_table(unsharded_run(kPairCampaign), "pair_queries"),
+            2u * 8 * 4      // obb_obb_manifold: 8 families, sepax's and 3 peers, each scalar
+                + 2u * 9    // general_motion: 3 pairs x 3 families, each scalar
+                + 3u * 3    // sphere_sphere tests: 3 families, sepax's (float, double) and FCL's (double)
+                + 2u * 4);  // sphere_sphere sweeps: 4 families, each scalar
+  EXPECT_GT(rows_of_table(unsharded_run(kPairCampaign), "failure_class"), 0u);
 }
 
 TEST(Campaign, MergeRefusesAnotherCampaign) {
@@ -162,13 +188,14 @@ pid_t spawn_sepax(const std::vector<std::string>& args, const fs::path& log) {
   return pid;
 }
 
-TEST(Campaign, KilledAtARandomMomentAndResumedEqualsAnUninterruptedRun) {
-  const fs::path dir = scratch_dir() / "campaign-killed";
+void expect_killed_and_resumed_equal_an_uninterrupted_run(const std::string& campaign, const std::string& name) {
+  const std::string kCampaign = campaign;
+  const fs::path dir = scratch_dir() / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   // How long the uninterrupted run takes here, so that the kill lands inside it.
   const auto t0 = std::chrono::steady_clock::now();
-  const fs::path reference = unsharded_run();
+  const fs::path reference = unsharded_run(campaign);
   const fs::path timing = dir / "timing";
   const CommandRun timed = run_sepax("verify " + kCampaign + " --out " + timing.string(), dir);
   ASSERT_EQ(timed.status, 0) << timed.err;
@@ -205,6 +232,14 @@ TEST(Campaign, KilledAtARandomMomentAndResumedEqualsAnUninterruptedRun) {
     EXPECT_EQ(batches.size(), expected);
     expect_same_campaign(reference, out);
   }
+}
+
+TEST(Campaign, KilledAtARandomMomentAndResumedEqualsAnUninterruptedRun) {
+  expect_killed_and_resumed_equal_an_uninterrupted_run(kCampaign, "campaign-killed");
+}
+
+TEST(Campaign, PairQueriesKilledAtARandomMomentAndResumedEqualAnUninterruptedRun) {
+  expect_killed_and_resumed_equal_an_uninterrupted_run(kPairCampaign, "campaign-pair-killed");
 }
 
 TEST(Campaign, ResumeRefusesCampaignOptionsAndFoldersWithoutACampaign) {

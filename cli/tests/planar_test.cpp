@@ -32,7 +32,7 @@ std::vector<json> planar_rows(const fs::path& verify_jsonl) {
 TEST(SepaxPlanar, VerifyJudgesEveryFamilyAndScalarWithNoSepaxGross) {
   const fs::path dir = scratch_dir("sepax_planar_tests");
   const CommandRun run = run_sepax(
-      "verify --cases 2 --no-moving --no-trees --pair-query-cases 300 --out '" + (dir / "r").string() + "'", dir);
+      "verify --query rect_rect --query sphere_sphere --query aabb_sphere --pair-query-cases 300 --out '" + (dir / "r").string() + "'", dir);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   const auto rows = planar_rows(dir / "r" / "verify.jsonl");
   std::set<std::string> groups;
@@ -88,7 +88,7 @@ TEST(SepaxPlanar, CheckReadsRectRectLinesAndJudgesThem) {
 TEST(SepaxSpheres, VerifyJudgesTheTestAndTheSweepOnEveryFamilyWithNoSepaxGross) {
   const fs::path dir = scratch_dir("sepax_planar_tests");
   const CommandRun run = run_sepax(
-      "verify --cases 2 --no-moving --no-trees --pair-query-cases 300 --out '" + (dir / "r").string() + "'", dir);
+      "verify --query rect_rect --query sphere_sphere --query aabb_sphere --pair-query-cases 300 --out '" + (dir / "r").string() + "'", dir);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   std::set<std::string> groups;
   std::size_t timed = 0;

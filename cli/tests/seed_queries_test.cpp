@@ -21,7 +21,8 @@ using namespace sepax::cli::test;
 
 TEST(SepaxSeedQueries, VerifyJudgesObbSegmentAndGeneralMotionWithNoSepaxGross) {
   const fs::path dir = scratch_dir("sepax_seed_query_tests");
-  const CommandRun run = run_sepax("verify --cases 2 --no-moving --no-trees --pair-query-cases 300 --manifold-cases 20 "
+  const CommandRun run = run_sepax("verify --query obb_segment --query obb_to_aabb --query general_motion --query obb_obb_manifold "
+                                   "--pair-query-cases 300 --manifold-cases 20 "
                                    "--general-motion-cases 150 --out '" + (dir / "r").string() + "'",
                                    dir);
   EXPECT_EQ(run.status, 0) << run.out << run.err;

@@ -14,6 +14,9 @@ std::vector<KernelInfo> peer_kernels() {
   return all;
 }
 
-void register_peer_kernels() { register_kernels(peer_kernels()); }
+void register_peer_kernels() {
+  register_kernels(peer_kernels());
+  harness::register_query_kernels(peer_query_kernels());
+}
 
 }  // namespace sepax::peers

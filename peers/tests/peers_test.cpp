@@ -502,6 +502,15 @@ TEST(PeersRegistry, RegisteredPeersAreFoundById) {
     EXPECT_TRUE(found->is_peer()) << k.id;
     EXPECT_EQ(found->origin, k.origin);
   }
+  // The pair queries' peers came in through the same door.
+  const auto query_peers = peers::peer_query_kernels();
+  EXPECT_GE(query_peers.size(), 10u);
+  for (const harness::QueryKernel& k : query_peers) {
+    const harness::QueryKernel* found = harness::find_query_kernel(k.id);
+    ASSERT_NE(found, nullptr) << k.id;
+    EXPECT_TRUE(found->is_peer()) << k.id;
+    EXPECT_EQ(found->origin, k.origin) << k.id;
+  }
   EXPECT_THROW(peers::register_peer_kernels(), std::logic_error);
 }
 

@@ -6,7 +6,7 @@
 
 namespace sepax::cli {
 
-void PairQueryChecker::check_aabb(const harness::SphereCase& c, const std::vector<const AabbKernel*>& kernels) {
+void PairQueryChecker::check_aabb(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels) {
   ++tally_.cases;
   nlohmann::ordered_json j;
   j["id"] = c.id;
@@ -22,27 +22,27 @@ void PairQueryChecker::check_aabb(const harness::SphereCase& c, const std::vecto
   }
   j["kernels"] = nlohmann::ordered_json::array();
   Table table({{"kernel"}, {"answer"}, {"class"}});
-  for (const AabbKernel* k : kernels) {
-    if (k->sweep && !c.sweep) continue;
+  for (const harness::QueryKernel* k : kernels) {
+    if (k->mode != "test_static" && !c.sweep) continue;
     const Aabb3<double> a = harness::box_rounded_to(*c.box, k->scalar), b = harness::box_rounded_to(*c.box_b, k->scalar);
     nlohmann::ordered_json kj;
     kj["kernel"] = k->id;
     harness::SphereJudgement jd;
     std::string answer;
-    if (k->test) {
-      const bool says = k->test(a, b);
+    if (k->mode == "test_static") {
+      const bool says = k->run(harness::QueryInput(gen::AabbPairCase{a, b}))->meets;
       jd = harness::judge_aabb_aabb(a, b, says, harness::aabb_aabb_meets_exactly(a, b));
       kj["intersects"] = says;
       answer = says ? "intersects" : "separated";
     } else {
       const Vec3<double> da = harness::vector_rounded_to(c.sweep->da, k->scalar),
                          db = harness::vector_rounded_to(c.sweep->db, k->scalar);
-      const QueryAnswer says = k->sweep(a, da, b, db);
+      const harness::QueryAnswer says = *k->run(harness::QueryInput(gen::AabbPairCase{a, b, da, db}));
       answer = sweep_answer(kj, says);
       jd = harness::judge_aabb_sweep(a, da, b, db, k->scalar, state_of(says), says.time.value_or(0),
                                      oracle::aabb_aabb_sweep_exact(a, da, b, db));
     }
-    record(j, table, k->peer, std::move(kj), answer, jd);
+    record(j, table, k->is_peer(), std::move(kj), answer, jd);
   }
   print(j, table, c, "aabb_aabb", meets, sweep);
 }

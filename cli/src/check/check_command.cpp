@@ -28,8 +28,7 @@
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
-#include "kernel_lists/rect_kernels.hpp"
-#include "kernel_lists/sphere_kernels.hpp"
+#include "sepax/harness/query/query_kernels.hpp"
 #include "common/table.hpp"
 
 
@@ -371,24 +370,10 @@ class CaseChecker {
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
   // --kernel ids of the kernels beside the registry (2D rectangles, spheres,
   // manifolds) go to those queries' cases, the others to the registry.
-  const std::vector<RectKernel> rects = rect_kernels();
-  const std::vector<SphereKernel> spheres = sphere_kernels();
-  const std::vector<BoxSphereKernel> box_spheres = box_sphere_kernels();
-  const std::vector<ManifoldKernel> manifolds = manifold_kernels();
-  const std::vector<SpherePlaneKernel> sphere_planes = sphere_plane_kernels();
-  const std::vector<AabbKernel> aabbs = aabb_kernels();
-  const std::vector<SegmentKernel> segments = segment_kernels();
-  const std::vector<GeneralMotionKernel> generals = general_motion_kernels();
-  const std::vector<EnclosureKernel> enclosures = enclosure_kernels();
-  std::set<std::string> beside;  // ids named with --kernel that are not the registry's
+  std::set<std::string> beside;  // ids named with --kernel that are pair-query kernels
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
-    const auto named = [&](const auto& list) {
-      return std::any_of(list.begin(), list.end(), [&](const auto& k) { return k.id == id; });
-    };
-    if (named(rects) || named(spheres) || named(box_spheres) || named(manifolds) || named(sphere_planes) ||
-        named(aabbs) || named(segments) || named(generals) ||
-        named(enclosures))
+    if (harness::find_query_kernel(id))
       beside.insert(id);
     else
       registry_ids.push_back(id);
@@ -401,11 +386,12 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   }
   // Only kernels beside the registry were asked for: no registry kernel runs.
   if (registry_ids.empty() && !beside.empty()) chosen->clear();
-  // A case's kernels from one list: those named with --kernel, or (none named) those of its scalar.
-  const auto pick = [&](const auto& list, ScalarKind scalar) {
-    std::vector<const typename std::decay_t<decltype(list)>::value_type*> out;
-    for (const auto& k : list)
-      if (options.kernel_ids.empty() ? k.scalar == scalar : beside.count(k.id) > 0) out.push_back(&k);
+  // A case's kernels of one query: those named with --kernel, or (none named) those of its scalar.
+  const auto pick = [&](const char* query, ScalarKind scalar) {
+    std::vector<const harness::QueryKernel*> out;
+    for (const harness::QueryKernel& k : harness::query_kernels())
+      if (k.query == query && (options.kernel_ids.empty() ? k.scalar == scalar : beside.count(k.id) > 0))
+        out.push_back(&k);
     return out;
   };
   std::ifstream in(options.cases_path);
@@ -424,30 +410,30 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     }
     if (const auto* sphere = std::get_if<SphereCase>(&entry)) {
       if (sphere->segment)
-        pair_checker.check_segment(*sphere, pick(segments, sphere->scalar));
+        pair_checker.check_segment(*sphere, pick("obb_segment", sphere->scalar));
       else if (sphere->obb)
-        pair_checker.check_enclosure(*sphere, pick(enclosures, sphere->scalar));
+        pair_checker.check_enclosure(*sphere, pick("obb_to_aabb", sphere->scalar));
       else if (sphere->box_b)
-        pair_checker.check_aabb(*sphere, pick(aabbs, sphere->scalar));
+        pair_checker.check_aabb(*sphere, pick("aabb_aabb", sphere->scalar));
       else if (sphere->box)
-        pair_checker.check_box(*sphere, pick(box_spheres, sphere->scalar));
+        pair_checker.check_box(*sphere, pick("aabb_sphere", sphere->scalar));
       else if (sphere->plane)
-        pair_checker.check_plane(*sphere, pick(sphere_planes, sphere->scalar));
+        pair_checker.check_plane(*sphere, pick("sphere_plane", sphere->scalar));
       else
-        pair_checker.check(*sphere, pick(spheres, sphere->scalar));
+        pair_checker.check(*sphere, pick("sphere_sphere", sphere->scalar));
       continue;
     }
     if (const auto* planar = std::get_if<PlanarCase>(&entry)) {
-      pair_checker.check(*planar, pick(rects, planar->scalar));
+      pair_checker.check(*planar, pick("rect_rect", planar->scalar));
       continue;
     }
     const Case& c = std::get<Case>(entry);
     if (c.manifold) {
-      pair_checker.check_manifold(c, pick(manifolds, c.scalar));
+      pair_checker.check_manifold(c, pick("obb_obb_manifold", c.scalar));
       continue;
     }
     if (c.general) {
-      pair_checker.check_general(c, pick(generals, c.scalar));
+      pair_checker.check_general(c, pick("general_motion", c.scalar));
       continue;
     }
     std::vector<const KernelInfo*> kernels = kernels_for(c, *chosen, !options.kernel_ids.empty());

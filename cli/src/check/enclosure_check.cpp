@@ -9,7 +9,7 @@
 namespace sepax::cli {
 
 void PairQueryChecker::check_enclosure(const harness::SphereCase& c,
-                                       const std::vector<const EnclosureKernel*>& kernels) {
+                                       const std::vector<const harness::QueryKernel*>& kernels) {
   ++tally_.cases;
   nlohmann::ordered_json j;
   j["id"] = c.id;
@@ -18,12 +18,12 @@ void PairQueryChecker::check_enclosure(const harness::SphereCase& c,
   if (c.family) j["family"] = *c.family;
   j["kernels"] = nlohmann::ordered_json::array();
   Table table({{"kernel"}, {"answer"}, {"class"}});
-  for (const EnclosureKernel* k : kernels) {
+  for (const harness::QueryKernel* k : kernels) {
     ShapePair pair;
     pair.query = Query::obb_obb;
     pair.obb_a = *c.obb;
     const Obb3<double> box = harness::rounded_to(pair, k->scalar).obb_a;
-    const Aabb3<double> says = k->enclose(box);
+    const Aabb3<double> says = *k->run(harness::QueryInput(box))->aabb;
     const harness::EnclosureJudgement e = harness::judge_obb_to_aabb(box, says, k->scalar);
     harness::SphereJudgement jd;
     jd.verdict_class = e.verdict_class;
@@ -36,7 +36,7 @@ void PairQueryChecker::check_enclosure(const harness::SphereCase& c,
     kj["miss"] = e.miss;
     kj["excess"] = e.excess;
     if (!e.reason.empty()) kj["reason"] = e.reason;
-    record(j, table, k->peer, std::move(kj),
+    record(j, table, k->is_peer(), std::move(kj),
            e.reason.empty() ? fmt::format("contains it, {:.2g} beyond", e.excess) : e.reason, jd);
   }
   if (json_) {

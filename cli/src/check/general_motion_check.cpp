@@ -33,7 +33,7 @@ std::string describe(ContactState state, int step, double time, bool frozen, boo
 
 }  // namespace
 
-void PairQueryChecker::check_general(const harness::Case& c, const std::vector<const GeneralMotionKernel*>& kernels) {
+void PairQueryChecker::check_general(const harness::Case& c, const std::vector<const harness::QueryKernel*>& kernels) {
   ++tally_.cases;
   nlohmann::ordered_json j;
   j["id"] = c.id;
@@ -47,12 +47,13 @@ void PairQueryChecker::check_general(const harness::Case& c, const std::vector<c
                  {"frozen_at_end", truth.frozen_at_end}};
   j["kernels"] = nlohmann::ordered_json::array();
   Table table({{"kernel"}, {"answer"}, {"class"}, {"why"}});
-  for (const GeneralMotionKernel* k : kernels) {
+  for (const harness::QueryKernel* k : kernels) {
     const harness::GeneralMotionSetup setup = rounded_to(c, k->scalar);
     const harness::GeneralMotionTruth t = k->scalar == c.scalar ? truth : harness::general_motion_truth(setup, k->scalar);
-    const GeneralContactResult<double> says = k->run(setup);
+    const GeneralContactResult<double> says =
+        *k->run(harness::QueryInput(harness::GeneralMotionPair{setup, k->scalar}))->general;
     const harness::GeneralMotionJudgement jd = harness::judge_general_motion(setup, says, t);
-    count(jd.verdict_class, k->peer);
+    count(jd.verdict_class, k->is_peer());
     nlohmann::ordered_json kj;
     kj["kernel"] = k->id;
     kj["state"] = std::string(to_string(says.state));

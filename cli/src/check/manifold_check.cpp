@@ -22,7 +22,7 @@ std::string describe(const harness::ManifoldAnswer& m) {
 
 }  // namespace
 
-void PairQueryChecker::check_manifold(const harness::Case& c, const std::vector<const ManifoldKernel*>& kernels) {
+void PairQueryChecker::check_manifold(const harness::Case& c, const std::vector<const harness::QueryKernel*>& kernels) {
   ++tally_.cases;
   const harness::ManifoldTruth truth = harness::manifold_truth(c.pair.obb_a, c.pair.obb_b);
   nlohmann::ordered_json j;
@@ -33,12 +33,12 @@ void PairQueryChecker::check_manifold(const harness::Case& c, const std::vector<
   j["oracle"] = {{"intersects", truth.intersects}, {"depth", truth.depth * truth.ell}, {"margin", truth.margin}};
   j["kernels"] = nlohmann::ordered_json::array();
   Table table({{"kernel"}, {"answer"}, {"class"}, {"why"}});
-  for (const ManifoldKernel* k : kernels) {
+  for (const harness::QueryKernel* k : kernels) {
     const Obb3d a = rounded_to(c.pair.obb_a, k->scalar), b = rounded_to(c.pair.obb_b, k->scalar);
     const harness::ManifoldTruth t = k->scalar == c.scalar ? truth : harness::manifold_truth(a, b);
-    const harness::ManifoldAnswer says = k->run(a, b);
+    const harness::ManifoldAnswer says = *k->run(harness::QueryInput(ShapePair{Query::obb_obb, {}, {}, a, b}))->manifold;
     const harness::ManifoldJudgement jd = harness::judge_manifold(a, b, k->scalar, says, t);
-    count(jd.verdict_class, k->peer);
+    count(jd.verdict_class, k->is_peer());
     nlohmann::ordered_json kj;
     kj["kernel"] = k->id;
     kj["contact"] = says.contact;

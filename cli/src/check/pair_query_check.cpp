@@ -26,7 +26,7 @@ void PairQueryChecker::count(oracle::Class k, bool peer) {
   }
 }
 
-void PairQueryChecker::check(const harness::PlanarCase& c, const std::vector<const RectKernel*>& kernels) {
+void PairQueryChecker::check(const harness::PlanarCase& c, const std::vector<const harness::QueryKernel*>& kernels) {
   ++tally_.cases;
   const bool exact = oracle::rect_rect_exact(c.a, c.b);
   const double margin = oracle::rect_rect_margin(c.a, c.b);
@@ -45,17 +45,17 @@ void PairQueryChecker::check(const harness::PlanarCase& c, const std::vector<con
     j["oracle"]["first_contact"] = {{"state", std::string(to_string(contact->state))}, {"t", contact->time},
                                     {"t_exact", contact->time_exact}};
   }
-  for (const RectKernel* k : kernels) {
+  for (const harness::QueryKernel* k : kernels) {
     const Rect2<double> a = harness::rect_rounded_to(c.a, k->scalar), b = harness::rect_rounded_to(c.b, k->scalar);
-    if (k->contact) {
+    if (k->mode != "test_static") {
       if (!c.motion) continue;
       const LinearMotion2<double> m = harness::motion_rounded_to(*c.motion, k->scalar);
-      const QueryAnswer says = k->contact(a, b, m);
+      const harness::QueryAnswer says = *k->run(harness::QueryInput(gen::RectMotionCase{a, b, m}));
       const ContactState state = state_of(says);
       const oracle::ExactRectContact e = oracle::rect_rect_first_contact(a, b, m);
       const harness::RectContactJudgement jd =
           harness::judge_rect_contact(a, b, m, k->scalar, state, says.time.value_or(0), e.state, e.time);
-      count(jd.verdict_class, k->peer);
+      count(jd.verdict_class, k->is_peer());
       Json kj;
       kj["kernel"] = k->id;
       kj["state"] = std::string(to_string(state));
@@ -75,7 +75,8 @@ void PairQueryChecker::check(const harness::PlanarCase& c, const std::vector<con
                                   exact_k ? "intersecting" : "separated"));
     Json kj;
     kj["kernel"] = k->id;
-    const std::optional<bool> says = k->test(a, b);
+    const std::optional<harness::QueryAnswer> answer = k->run(harness::QueryInput(gen::RectPair{a, b}));
+    const std::optional<bool> says = answer ? std::optional<bool>(answer->meets) : std::nullopt;
     if (!says) {
       kj["refused"] = true;
       table.add_row({k->id, "refused (not the library's input)", "-"});
@@ -83,7 +84,7 @@ void PairQueryChecker::check(const harness::PlanarCase& c, const std::vector<con
       continue;
     }
     const harness::RectJudgement jd = harness::judge_rect_verdict(a, b, k->scalar, *says, exact_k);
-    count(jd.verdict_class, k->peer);
+    count(jd.verdict_class, k->is_peer());
     kj["intersects"] = *says;
     kj["class"] = std::string(oracle::to_string(jd.verdict_class));
     if (jd.tolerance) kj["band"] = *jd.tolerance;
@@ -118,7 +119,7 @@ void PairQueryChecker::record(Json& j, Table& table, bool peer, Json kj, const s
   j["kernels"].push_back(std::move(kj));
 }
 
-std::string PairQueryChecker::sweep_answer(Json& kj, const QueryAnswer& says) {
+std::string PairQueryChecker::sweep_answer(Json& kj, const harness::QueryAnswer& says) {
   const ContactState state = state_of(says);
   kj["state"] = std::string(to_string(state));
   if (says.time) kj["t"] = *says.time;
@@ -142,7 +143,7 @@ void PairQueryChecker::print(const Json& j, const Table& table, const harness::S
   out_ << table.to_text() << '\n';
 }
 
-void PairQueryChecker::check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels) {
+void PairQueryChecker::check(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels) {
   ++tally_.cases;
   Json j;
   j["id"] = c.id;
@@ -158,32 +159,32 @@ void PairQueryChecker::check(const harness::SphereCase& c, const std::vector<con
   }
   j["kernels"] = Json::array();
   Table table({{"kernel"}, {"answer"}, {"class"}});
-  for (const SphereKernel* k : kernels) {
-    if (k->sweep && !c.sweep) continue;
+  for (const harness::QueryKernel* k : kernels) {
+    if (k->mode != "test_static" && !c.sweep) continue;
     const Sphere3<double> a = harness::sphere_rounded_to(c.a, k->scalar), b = harness::sphere_rounded_to(c.b, k->scalar);
     Json kj;
     kj["kernel"] = k->id;
     harness::SphereJudgement jd;
     std::string answer;
-    if (k->test) {
-      const bool says = k->test(a, b);
+    if (k->mode == "test_static") {
+      const bool says = k->run(harness::QueryInput(gen::SpherePair{a, b}))->meets;
       jd = harness::judge_sphere_static(a, b, k->scalar, says, harness::sphere_sphere_meets_exactly(a, b));
       kj["intersects"] = says;
       answer = says ? "intersects" : "separated";
     } else {
       const Vec3<double> da = harness::vector_rounded_to(c.sweep->da, k->scalar),
                          db = harness::vector_rounded_to(c.sweep->db, k->scalar);
-      const std::optional<QueryAnswer> says = k->sweep(a, da, b, db);
+      const std::optional<harness::QueryAnswer> says = k->run(harness::QueryInput(gen::SphereSweepCase{a, b, da, db}));
       answer = sweep_answer(kj, *says);
       jd = harness::judge_sphere_sweep(a, da, b, db, k->scalar, state_of(*says), says->time.value_or(0),
                                        oracle::sphere_sphere_sweep_exact(a, da, b, db));
     }
-    record(j, table, k->peer, std::move(kj), answer, jd);
+    record(j, table, k->is_peer(), std::move(kj), answer, jd);
   }
   print(j, table, c, "sphere_sphere", meets, sweep);
 }
 
-void PairQueryChecker::check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels) {
+void PairQueryChecker::check_box(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels) {
   ++tally_.cases;
   const bool meets = harness::aabb_sphere_meets_exactly(*c.box, c.b);
   const double gap = oracle::aabb_sphere_gap(*c.box, c.b);
@@ -195,13 +196,13 @@ void PairQueryChecker::check_box(const harness::SphereCase& c, const std::vector
   j["oracle"] = {{"intersects", meets}, {"gap", gap}};
   j["kernels"] = Json::array();
   Table table({{"kernel"}, {"answer"}, {"class"}});
-  for (const BoxSphereKernel* k : kernels) {
+  for (const harness::QueryKernel* k : kernels) {
     const Aabb3<double> box = harness::box_rounded_to(*c.box, k->scalar);
     const Sphere3<double> ball = harness::sphere_rounded_to(c.b, k->scalar);
-    const bool says = k->test(box, ball);
+    const bool says = k->run(harness::QueryInput(gen::BoxSpherePair{box, ball}))->meets;
     const harness::SphereJudgement jd =
         harness::judge_aabb_sphere(box, ball, k->scalar, says, harness::aabb_sphere_meets_exactly(box, ball));
-    count(jd.verdict_class, k->peer);
+    count(jd.verdict_class, k->is_peer());
     Json kj;
     kj["kernel"] = k->id;
     kj["intersects"] = says;

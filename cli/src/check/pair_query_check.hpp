@@ -16,13 +16,8 @@
 
 #include "check/check_tally.hpp"
 #include "common/table.hpp"
-#include "kernel_lists/enclosure_kernels.hpp"
-#include "kernel_lists/general_motion_kernels.hpp"
-#include "kernel_lists/manifold_kernels.hpp"
-#include "kernel_lists/rect_kernels.hpp"
-#include "kernel_lists/segment_kernels.hpp"
-#include "kernel_lists/sphere_kernels.hpp"
 #include "sepax/harness/case_file.hpp"
+#include "sepax/harness/query/query_kernels.hpp"
 #include "sepax/harness/gomez/sphere_judgement.hpp"
 #include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_gomez.hpp"
@@ -35,22 +30,22 @@ class PairQueryChecker {
   PairQueryChecker(std::ostream& out, bool json, CheckTally& tally, bool peers_fail)
       : out_(out), json_(json), tally_(tally), peers_fail_(peers_fail) {}
 
-  void check(const harness::PlanarCase& c, const std::vector<const RectKernel*>& kernels);
-  void check(const harness::SphereCase& c, const std::vector<const SphereKernel*>& kernels);
+  void check(const harness::PlanarCase& c, const std::vector<const harness::QueryKernel*>& kernels);
+  void check(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// An aabb_sphere case (c.box set).
-  void check_box(const harness::SphereCase& c, const std::vector<const BoxSphereKernel*>& kernels);
+  void check_box(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// An aabb_aabb case (c.box_b set): aabb_check.cpp.
-  void check_aabb(const harness::SphereCase& c, const std::vector<const AabbKernel*>& kernels);
+  void check_aabb(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// A sphere_plane case (c.plane set): plane_check.cpp.
-  void check_plane(const harness::SphereCase& c, const std::vector<const SpherePlaneKernel*>& kernels);
+  void check_plane(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// An obb_segment case (c.segment set): segment_check.cpp.
-  void check_segment(const harness::SphereCase& c, const std::vector<const SegmentKernel*>& kernels);
+  void check_segment(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// An obb_to_aabb case (c.obb set, no segment): enclosure_check.cpp.
-  void check_enclosure(const harness::SphereCase& c, const std::vector<const EnclosureKernel*>& kernels);
+  void check_enclosure(const harness::SphereCase& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// A general_motion case (c.general set): general_motion_check.cpp.
-  void check_general(const harness::Case& c, const std::vector<const GeneralMotionKernel*>& kernels);
+  void check_general(const harness::Case& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// An obb_obb_manifold case (c.manifold set).
-  void check_manifold(const harness::Case& c, const std::vector<const ManifoldKernel*>& kernels);
+  void check_manifold(const harness::Case& c, const std::vector<const harness::QueryKernel*>& kernels);
 
  private:
   void count(oracle::Class k, bool peer);
@@ -60,7 +55,7 @@ class PairQueryChecker {
   /// closing output (JSON, or the header, the exact answer and the table).
   void record(nlohmann::ordered_json& j, Table& table, bool peer, nlohmann::ordered_json kj, const std::string& answer,
               const harness::SphereJudgement& jd);
-  static std::string sweep_answer(nlohmann::ordered_json& kj, const QueryAnswer& says);
+  static std::string sweep_answer(nlohmann::ordered_json& kj, const harness::QueryAnswer& says);
   void print(const nlohmann::ordered_json& j, const Table& table, const harness::SphereCase& c, const char* query,
              bool meets, const std::optional<oracle::ExactSweep>& sweep);
 

@@ -13,6 +13,7 @@
 
 #include "common/assert_to_exception.hpp"
 #include "common/brought_kernels.hpp"
+#include "sepax/harness/query/judged_queries.hpp"
 #include "common/build_info.hpp"
 #include "common/tolerance_option.hpp"
 #include "check/check_command.hpp"
@@ -116,6 +117,11 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_option("--out", verify.out, "Results directory")->capture_default_str();
   verify_cmd->add_option("--family", verify.families, "Only this generator family (repeatable)");
   verify_cmd->add_option("--kernel", verify.kernel_ids, "Only this kernel id (repeatable)");
+  std::string query_names;
+  for (const std::string& q : sepax::harness::judged_query_names()) query_names += (query_names.empty() ? "" : ", ") + q;
+  verify_cmd->add_option("--query", verify.queries,
+                         "Only this query (repeatable): " + query_names +
+                             "; with --cases, its groups are batched, sharded and resumed like the others");
   verify_cmd->add_flag("--moving,!--no-moving", verify.moving,
                        "Run the moving kernels too (test_moving, find_first_contact; the default)");
   verify_cmd->add_flag("--trees,!--no-trees", verify.trees,
@@ -127,18 +133,19 @@ int run_command_line(int argc, char** argv) {
   verify_cmd->add_flag("--pair-queries,!--no-pair-queries", verify.pair_queries,
                        "Run the campaigns of the 2D rectangles (rect_rect), Gomez's sphere tests and sweeps "
                        "(sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, obb_segment), the OBB-OBB contact manifolds (obb_obb_manifold) and general rigid motion (general_motion) too (the "
-                       "default; skipped when --kernel or --family narrows the run)");
+                       "default; skipped when --kernel or --family narrows the run without --query)");
   verify_cmd->add_option("--pair-query-cases", verify.pair_query_cases,
-                         "Cases per rect_rect / sphere_sphere / aabb_sphere / sphere_plane / aabb_aabb / obb_segment mode x scalar x family group")
+                         "Cases per rect_rect / sphere_sphere / aabb_sphere / sphere_plane / aabb_aabb / obb_segment / obb_to_aabb mode "
+                         "x scalar x family group (without --cases, which sets every group's count)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--manifold-cases", verify.manifold_cases,
-                         "Cases per obb_obb_manifold scalar x family group (each judged for every kernel, ~0.3 ms)")
+                         "Cases per obb_obb_manifold scalar x family group (each judged for every kernel, ~0.3 ms; without --cases)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--general-motion-cases", verify.general_motion_cases,
                          "Cases per general_motion scalar x family group (rigid motion in N steps, each step judged "
-                         "against the exact constant-velocity first contact)")
+                         "against the exact constant-velocity first contact; without --cases)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   verify_cmd->add_option("--mesh-dir", verify.mesh_dir,
@@ -338,7 +345,8 @@ int run_command_line(int argc, char** argv) {
   }
   if (!resume_dir.empty()) {
     if (verify_cmd->count("--out") || verify_cmd->count("--cases") || verify_cmd->count("--seed") ||
-        !shard_text.empty() || verify_cmd->count("--family") || verify_cmd->count("--kernel")) {
+        !shard_text.empty() || verify_cmd->count("--family") || verify_cmd->count("--kernel") ||
+        verify_cmd->count("--query")) {
       std::cerr << "sepax verify: --resume DIR takes the campaign's options from DIR/campaign.json; give only "
                    "--threads, --case-timeout and the --plugin/--external options with it (and its --tolerance "
                    "options, or none: they are in campaign.json too)\n";

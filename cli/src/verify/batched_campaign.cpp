@@ -17,6 +17,7 @@
 #include "common/results_directory.hpp"
 #include "sepax/harness/campaign/batch_log.hpp"
 #include "sepax/harness/crash_guard.hpp"
+#include "sepax/harness/query/query_batch.hpp"
 #include "verify/static_summary.hpp"
 #include "verify/verify_run.hpp"
 
@@ -37,7 +38,9 @@ Json campaign_json(const VerifyOptions& o) {
   j["cases"] = *o.cases_per_group;
   j["batch_cases"] = o.batch_cases;
   j["kernels"] = o.kernel_ids;
+  j["queries"] = o.queries;
   j["families"] = o.families;
+  j["pair_queries"] = o.pair_queries;
   j["moving"] = o.moving;
   j["max_replays"] = o.max_replays;
   j["replays_per_class"] = o.replays_per_class;
@@ -86,6 +89,8 @@ bool load_campaign(const fs::path& dir, VerifyOptions& o, std::string& error) {
     o.batch_cases = j.at("batch_cases").get<std::uint64_t>();
     o.kernel_ids = j.at("kernels").get<std::vector<std::string>>();
     o.families = j.at("families").get<std::vector<std::string>>();
+    o.queries = j.value("queries", std::vector<std::string>{});
+    o.pair_queries = j.value("pair_queries", o.pair_queries);
     o.moving = j.at("moving").get<bool>();
     o.max_replays = j.at("max_replays").get<std::size_t>();
     o.shrink_tries = j.value("shrink_tries", o.shrink_tries);
@@ -112,29 +117,23 @@ void write_campaign(const fs::path& dir, const VerifyOptions& o, std::uint64_t o
   if (!f) throw std::runtime_error("cannot write " + (dir / kCampaignName).string());
 }
 
-/// The campaign's groups, static then moving, in verify's order.
+/// The campaign's groups, static, moving, then the pair queries', in verify's order.
 struct Plan {
-  std::vector<const KernelInfo*> kernels;
-  std::vector<gen::Family> families;
-  std::vector<Group> groups;
-  std::vector<MovingGroup> moving;
-  std::vector<std::string> labels;  ///< of every group, static then moving
+  Selection selection;
+  std::vector<std::string> labels;  ///< of every group, static, moving, pair
 
   std::size_t size() const { return labels.size(); }
+  std::size_t sat_groups() const { return selection.groups.size() + selection.moving.size(); }
 };
 
 std::optional<Plan> make_plan(const VerifyOptions& o, std::string& error) {
   Plan p;
-  auto kernels = select_kernels(o.kernel_ids, error);
-  if (!kernels) return std::nullopt;
-  auto families = select_families(o.families, error);
-  if (!families) return std::nullopt;
-  p.kernels = *kernels;
-  p.families = *families;
-  p.groups = make_groups(p.kernels, p.families);
-  if (o.moving || !o.kernel_ids.empty()) p.moving = make_moving_groups(p.kernels, p.families);
-  for (const Group& g : p.groups) p.labels.push_back(group_label(g));
-  for (const MovingGroup& g : p.moving) p.labels.push_back(group_label(g));
+  auto selection = select_campaign(o, error);
+  if (!selection) return std::nullopt;
+  p.selection = std::move(*selection);
+  for (const Group& g : p.selection.groups) p.labels.push_back(group_label(g));
+  for (const MovingGroup& g : p.selection.moving) p.labels.push_back(group_label(g));
+  for (const harness::QueryGroup& g : p.selection.pair_groups) p.labels.push_back(g.label());
   if (p.labels.empty()) {
     error = "no kernel to run";
     return std::nullopt;
@@ -172,16 +171,25 @@ bool index_records(const Plan& plan, const VerifyOptions& o, const std::vector<h
 /// Throws std::runtime_error for a batch that does not fit the group.
 bool record_group(const VerifyOptions& o, const Plan& plan, std::size_t i,
                   const std::map<BatchKey, const harness::BatchRecord*>& batches, VerifyRun& run, double& seconds) {
-  const bool is_static = i < plan.groups.size();
-  const std::size_t kernels =
-      is_static ? plan.groups[i].kernels.size() : plan.moving[i - plan.groups.size()].kernels.size();
+  const Selection& sel = plan.selection;
+  const auto first = batches.lower_bound({i, 0});
+  if (first == batches.end() || first->first.first != i) return false;
+  if (i >= plan.sat_groups()) {
+    const harness::QueryGroup& g = sel.pair_groups[i - plan.sat_groups()];
+    harness::QueryBatch total;
+    for (auto it = first; it != batches.end() && it->first.first == i; ++it) {
+      harness::merge_query_batches(total, harness::query_batch_from_json(it->second->result), o.max_replays);
+    }
+    run.record_pair_group(g, total);
+    return true;
+  }
+  const bool is_static = i < sel.groups.size();
+  const std::size_t kernels = is_static ? sel.groups[i].kernels.size() : sel.moving[i - sel.groups.size()].kernels.size();
   GroupResult total;
   MovingGroupResult moving_total;
   total.kernels.resize(kernels);
   moving_total.kernels.resize(kernels);
-  bool any = false;
-  for (auto it = batches.lower_bound({i, 0}); it != batches.end() && it->first.first == i; ++it) {
-    any = true;
+  for (auto it = first; it != batches.end() && it->first.first == i; ++it) {
     const Json& j = it->second->result;
     const auto check = [&](std::size_t n) {
       if (n != kernels) throw std::runtime_error("a batch of " + plan.labels[i] + " has another kernel count");
@@ -198,13 +206,12 @@ bool record_group(const VerifyOptions& o, const Plan& plan, std::size_t i,
       harness::merge_results(moving_total, part, o.max_replays);
     }
   }
-  if (!any) return false;
   if (is_static) {
     seconds += total.seconds;
-    run.record(plan.groups[i], total, plan.kernels, plan.families);
+    run.record(sel.groups[i], total, sel.kernels, sel.families);
   } else {
     seconds += moving_total.seconds;
-    run.record(plan.moving[i - plan.groups.size()], moving_total, plan.kernels, plan.families);
+    run.record(sel.moving[i - sel.groups.size()], moving_total, sel.kernels, sel.families);
   }
   return true;
 }
@@ -220,14 +227,13 @@ int finalize(const VerifyOptions& o, const Plan& plan, const std::map<BatchKey, 
     truncate_rows(results.root(), stored_rows_offset(results.root()));
     results.append_rows(std::vector<Json>{run_info_json(o, run_id, threads)});
     for (std::size_t i = 0; i < plan.size(); ++i) record_group(o, plan, i, batches, run, seconds);
+    run.finish_pair_queries();
   } catch (const std::exception& e) {
     err << "sepax verify: " << (results.root() / kLogName).string() << ": " << e.what() << '\n';
     return 2;
   }
   run.set_seconds(seconds);
   if (with_trees) run.run_trees();
-  // rect_rect and sphere_sphere run unsharded like the trees, under the same narrowing rule.
-  if (o.shard.count == 1 && o.pair_queries && o.kernel_ids.empty() && o.families.empty()) run.run_pair_queries();
   run.print(plan.size());
   try {
     run.append_cost_rows();
@@ -300,9 +306,10 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
   for (const harness::BatchRange& b : mine)
     if (!done.count({b.group, b.begin})) pending.push_back(b);
   out << fmt::format(
-      "sepax verify: seed {}, {} static and {} moving groups, {} kernels, {} threads; {} cases per group in batches "
-      "of {}; shard {}: {} batches, {} done before, {} to run; results in {}\n",
-      o.seed, plan->groups.size(), plan->moving.size(), plan->kernels.size(), threads, *o.cases_per_group,
+      "sepax verify: seed {}, {} static, {} moving and {} pair-query groups, {} kernels, {} threads; {} cases per "
+      "group in batches of {}; shard {}: {} batches, {} done before, {} to run; results in {}\n",
+      o.seed, plan->selection.groups.size(), plan->selection.moving.size(), plan->selection.pair_groups.size(),
+      plan->selection.kernels.size(), threads, *o.cases_per_group,
       o.batch_cases, o.shard.text(), mine.size(), mine.size() - pending.size(), pending.size(),
       results->root().string())
       << std::flush;
@@ -347,10 +354,16 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
       const std::string& label = plan->labels[b.group];
       progress.begin_group(++number, fmt::format("{} cases {}–{}", label, b.begin, b.end));
       harness::BatchRecord r{label, b.begin, b.end, {}};
-      if (b.group < plan->groups.size())
-        r.result = harness::result_json(run_group(plan->groups[b.group], gp, counters));
-      else
-        r.result = harness::result_json(run_moving_group(plan->moving[b.group - plan->groups.size()], gp, counters));
+      const Selection& sel = plan->selection;
+      if (b.group < sel.groups.size()) {
+        r.result = harness::result_json(run_group(sel.groups[b.group], gp, counters));
+      } else if (b.group < plan->sat_groups()) {
+        r.result = harness::result_json(run_moving_group(sel.moving[b.group - sel.groups.size()], gp, counters));
+      } else {
+        const harness::QueryGroup& g = sel.pair_groups[b.group - plan->sat_groups()];
+        r.result = harness::query_batch_json(
+            g.query->run_batch(g.scalar, g.family, o.seed, b.begin, b.end, o.max_replays));
+      }
       try {
         harness::append_batch(log, r);
       } catch (const std::exception& e) {
@@ -380,8 +393,10 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
     err << "sepax verify: " << error << '\n';
     return 2;
   }
-  const bool with_trees = o.shard.count == 1 && o.trees && o.kernel_ids.empty() && o.families.empty();
-  if (o.shard.count > 1) out << "(the OBB-tree, rect_rect and sphere_sphere campaigns run in unsharded runs only)\n";
+  const bool with_trees =
+      o.shard.count == 1 && o.trees && o.kernel_ids.empty() && o.families.empty() && o.queries.empty();
+  if (o.shard.count > 1 && o.trees && o.kernel_ids.empty() && o.families.empty() && o.queries.empty())
+    out << "(the OBB-tree campaign runs in unsharded runs only)\n";
   return finalize(o, *plan, done, run, *results, threads, err, with_trees, run_id);
 }
 

@@ -44,24 +44,17 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   if (options.cases_per_group || options.resume || options.shard.count > 1)
     return run_batched_verify(options, out, err);
   std::string error;
-  const auto kernels = select_kernels(options.kernel_ids, error);
-  if (!kernels) {
+  const auto selection = select_campaign(options, error);
+  if (!selection) {
     err << "sepax verify: " << error << '\n';
     return 2;
   }
-  const auto families = select_families(options.families, error);
-  if (!families) {
-    err << "sepax verify: " << error << '\n';
-    return 2;
-  }
-  const std::vector<Group> groups = make_groups(*kernels, *families);
-  const bool with_moving = options.moving || !options.kernel_ids.empty();
-  const std::vector<MovingGroup> moving_groups =
-      with_moving ? make_moving_groups(*kernels, *families) : std::vector<MovingGroup>{};
+  const std::vector<Group>& groups = selection->groups;
+  const std::vector<MovingGroup>& moving_groups = selection->moving;
   const std::size_t group_count = groups.size() + moving_groups.size();
-  if (group_count == 0) {
+  if (group_count + selection->pair_groups.size() == 0) {
     err << "sepax verify: no kernel to run (" << static_kernels().size() << " registered static and "
-        << moving_kernels().size() << " moving kernels; --kernel selected " << kernels->size() << ")\n";
+        << moving_kernels().size() << " moving kernels; --kernel selected " << selection->kernels.size() << ")\n";
     return 2;
   }
 
@@ -83,12 +76,12 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   const std::string run_id = utc_now();
   out << fmt::format(
       "sepax verify: seed {}, {} static and {} moving groups (query x scalar x family), {} kernels, {} threads; ",
-      options.seed, groups.size(), moving_groups.size(), kernels->size(), threads);
+      options.seed, groups.size(), moving_groups.size(), selection->kernels.size(), threads);
   if (options.cases_per_group)
     out << fmt::format("{} cases per group", *options.cases_per_group);
   else
     out << fmt::format("budget {} s (~{:.2g} s per group, at least {} cases each)", options.budget_seconds,
-                       options.budget_seconds / group_count, options.min_cases_per_group);
+                       options.budget_seconds / double(std::max<std::size_t>(group_count, 1)), options.min_cases_per_group);
   out << fmt::format("; results in {}\n", results->root().string()) << std::flush;
 
   VerifyRun run(options, out, err, *results, run_id);
@@ -102,9 +95,9 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   } catch (const std::exception& e) {
     err << "sepax verify: " << e.what() << '\n';
   }
-  run.run(groups, moving_groups, *kernels, *families);
-  if (options.trees && options.kernel_ids.empty() && options.families.empty()) run.run_trees();
-  if (options.pair_queries && options.kernel_ids.empty() && options.families.empty()) run.run_pair_queries();
+  run.run(groups, moving_groups, selection->kernels, selection->families);
+  if (options.trees && options.kernel_ids.empty() && options.families.empty() && options.queries.empty()) run.run_trees();
+  run.run_pair_queries(selection->pair_groups);
   run.print(group_count);
   try {
     run.append_cost_rows();

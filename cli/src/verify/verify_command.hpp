@@ -30,6 +30,8 @@ struct VerifyOptions {
   std::filesystem::path out = "sepax-results";
   std::vector<std::string> families;    ///< empty: all
   std::vector<std::string> kernel_ids;  ///< empty: every registered static kernel (and moving ones with `moving`)
+  /// Only these queries (--query: obb_obb, ..., rect_rect, ..., general_motion); empty: all.
+  std::vector<std::string> queries;
   /// Also run the moving kernels (constant velocity, issue 3) when no
   /// --kernel is given (--no-moving: the static campaign only).
   bool moving = true;
@@ -38,8 +40,9 @@ struct VerifyOptions {
   bool trees = true;
   std::size_t tree_poses = 32;          ///< near-contact poses per mesh pair
   std::filesystem::path mesh_dir;       ///< empty: the installed or source tree's small meshes
-  /// Also the campaigns of rect_rect and sphere_sphere (when no --kernel or
-  /// --family narrows the run).
+  /// Also the pair queries' campaigns (rect_rect, Gomez's tests,
+  /// obb_obb_manifold, general_motion: when no --kernel or --family narrows the
+  /// run, or --query names them).
   bool pair_queries = true;
   std::size_t pair_query_cases = 4000;  ///< cases per query x mode x scalar x family group
   std::size_t manifold_cases = 1000;    ///< cases per obb_obb_manifold scalar x family group

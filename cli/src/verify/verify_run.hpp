@@ -25,13 +25,13 @@
 #include "common/build_info.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "common/kernel_selection.hpp"
-#include "verify/pair_queries/general_motion_query.hpp"
 #include "verify/failure_classes.hpp"
 #include "verify/kernel_classes.hpp"
 #include "verify/moving_report.hpp"
 #include "verify/static_summary.hpp"
 #include "verify/stuck_call_report.hpp"
-#include "verify/pair_queries/pair_queries.hpp"
+#include "verify/query_groups.hpp"
+#include "sepax/harness/query/judged_queries.hpp"
 #include "verify/tree_campaign.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/generators/generate.hpp"
@@ -92,6 +92,79 @@ inline std::string group_label(const MovingGroup& g) {
   return fmt::format("{} {} {} moving", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
 }
 
+
+/// Cases of one pair-query group in a run without --cases.
+inline std::uint64_t pair_query_cases(const VerifyOptions& o, const harness::JudgedQuery& q) {
+  if (q.name == "obb_obb_manifold") return o.manifold_cases;
+  if (q.name == "general_motion") return o.general_motion_cases;
+  return o.pair_query_cases;
+}
+
+/// What a run judges: the SAT kernels and families with their static and
+/// moving groups, and the pair queries' groups (pointing into pair_queries).
+struct Selection {
+  std::vector<const KernelInfo*> kernels;
+  std::vector<gen::Family> families;
+  std::vector<Group> groups;
+  std::vector<MovingGroup> moving;
+  std::shared_ptr<const std::vector<harness::JudgedQuery>> pair_queries;
+  std::vector<harness::QueryGroup> pair_groups;
+};
+
+/// The selection the options make; nullopt with `error` for an unknown
+/// kernel, family or query. --query keeps the queries named (the SAT ones
+/// among them: their kernels); --family applies to every query that has the
+/// family; without --query, a --kernel or --family narrows the run to SAT groups.
+inline std::optional<Selection> select_campaign(const VerifyOptions& o, std::string& error) {
+  const auto named = [&](std::string_view q) {
+    return o.queries.empty() || std::find(o.queries.begin(), o.queries.end(), q) != o.queries.end();
+  };
+  Selection sel;
+  auto pair_queries = std::make_shared<std::vector<harness::JudgedQuery>>();
+  const bool with_pairs = o.pair_queries && (!o.queries.empty() || (o.kernel_ids.empty() && o.families.empty()));
+  try {
+    if (with_pairs) {
+      *pair_queries = harness::select_judged_queries(o.queries);
+    } else if (!o.queries.empty()) {
+      harness::select_judged_queries(o.queries);  // names checked all the same
+    }
+  } catch (const std::exception& e) {
+    error = e.what();
+    return std::nullopt;
+  }
+  sel.pair_queries = pair_queries;
+  // --family: SAT families for the SAT groups; the others must be a selected pair query's.
+  std::vector<std::string> sat_families;
+  for (const std::string& name : o.families) {
+    if (gen::parse_family(name)) {
+      sat_families.push_back(name);
+      continue;
+    }
+    const bool pair_family = std::any_of(pair_queries->begin(), pair_queries->end(), [&](const harness::JudgedQuery& q) {
+      return std::find(q.families.begin(), q.families.end(), name) != q.families.end();
+    });
+    if (!pair_family) {
+      select_families({name}, error);  // names the SAT queries' families
+      error += pair_queries->empty() ? "" : "; nor is it a family of the pair queries selected";
+      return std::nullopt;
+    }
+  }
+  const bool sat = std::any_of(kQueries.begin(), kQueries.end(), [&](Query q) { return named(to_string(q)); }) &&
+                   (o.families.empty() || !sat_families.empty());
+  if (sat) {
+    auto kernels = select_kernels(o.kernel_ids, error);
+    if (!kernels) return std::nullopt;
+    auto families = select_families(sat_families, error);
+    if (!families) return std::nullopt;
+    for (const KernelInfo* k : *kernels)
+      if (named(to_string(k->query))) sel.kernels.push_back(k);
+    sel.families = *families;
+    sel.groups = make_groups(sel.kernels, sel.families);
+    if (o.moving || !o.kernel_ids.empty()) sel.moving = make_moving_groups(sel.kernels, sel.families);
+  }
+  sel.pair_groups = harness::query_groups(*pair_queries, o.families);
+  return sel;
+}
 
 class VerifyRun {
  public:
@@ -163,34 +236,42 @@ class VerifyRun {
     for (const std::string& note : trees_.notes) notes_.push_back(note);
   }
 
-  /// The queries beyond the registry: 2D rectangles, Gomez's spheres, OBB–OBB
-  /// manifolds (a fixed number of cases per group, no share of the budget).
-  void run_pair_queries() {
-    PairQueryOptions o;
-    o.seed = options_.seed;
-    o.cases_per_group = options_.pair_query_cases;
-    o.manifold_cases = options_.manifold_cases;
-    o.general_motion_cases = options_.general_motion_cases;
-    o.program = options_.program;
-    o.replays_per_class = options_.replays_per_class;
-    // Progress on long runs (a group of 10^5 manifold cases takes minutes):
-    // one line per group, from the workers, one at a time.
-    std::mutex progress;
-    if (o.manifold_cases >= 10000 || o.cases_per_group >= 100000)
-      o.on_group_done = [&](const std::string& line) {
-        const std::lock_guard<std::mutex> lock(progress);
-        out_ << line << '\n' << std::flush;
-      };
-    out_ << fmt::format("rect_rect, sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, obb_segment: {} cases per query x mode x "
-                        "scalar x family group; "
-                        "obb_obb_manifold: {} per scalar x family; general_motion: {} per scalar x family ...\n",
-                        o.cases_per_group, o.manifold_cases, o.general_motion_cases)
+  /// The pair queries' groups (2D rectangles, Gomez's tests, OBB–OBB
+  /// manifolds, general motion), each run whole: a fixed number of cases per
+  /// group, no share of the budget.
+  void run_pair_queries(const std::vector<harness::QueryGroup>& groups) {
+    if (groups.empty()) return;
+    out_ << fmt::format("pair queries: {} groups; {} cases per group of rect_rect, sphere_sphere, aabb_sphere, "
+                        "sphere_plane, aabb_aabb, obb_segment and obb_to_aabb, {} of obb_obb_manifold, {} of "
+                        "general_motion ...\n",
+                        groups.size(), options_.pair_query_cases, options_.manifold_cases,
+                        options_.general_motion_cases)
          << std::flush;
-    pair_queries_ = run_pair_query_campaigns(o, results_, run_id_);
-    for (const PairQueryRow& r : pair_queries_.rows) {
+    // Progress on long runs (a group of 10^5 manifold cases takes minutes).
+    const bool progress = options_.manifold_cases >= 10000 || options_.pair_query_cases >= 100000;
+    harness::run_query_groups(
+        groups, [&](const harness::JudgedQuery& q) { return pair_query_cases(options_, q); }, options_.seed,
+        options_.max_replays, [&](const harness::QueryGroup& g, const harness::QueryBatch& result) {
+          record_pair_group(g, result);
+          if (progress)
+            out_ << fmt::format("  {}: {} cases ({:.1f} s)\n", g.label(), result.cases, result.seconds) << std::flush;
+        });
+    finish_pair_queries();
+  }
+
+  /// One pair-query group's result (whole, or combined from its batches).
+  void record_pair_group(const harness::QueryGroup& group, const harness::QueryBatch& result) {
+    const std::size_t first = pair_queries_.rows.size();
+    const PairGroupContext context{options_.seed, run_id_, options_.program, options_.replay_arguments,
+                                   options_.replays_per_class};
+    cli::record_pair_group(group, result, context, results_, pair_queries_);
+    for (std::size_t i = first; i < pair_queries_.rows.size(); ++i) {
+      const harness::QueryRow& r = pair_queries_.rows[i].row;
       totals_.verdicts_ok += r.ok;
       totals_.verdicts_boundary += r.boundary;
-      if (r.peer) {
+      const bool gated = !r.peer || std::find(options_.gated_kernel_ids.begin(), options_.gated_kernel_ids.end(),
+                                              r.kernel) != options_.gated_kernel_ids.end();
+      if (!gated) {
         totals_.peer_gross += r.gross;
         if (r.gross) totals_.peer_gross_by_kernel[r.kernel] += r.gross;
       } else {
@@ -198,6 +279,13 @@ class VerifyRun {
         if (r.gross) totals_.gross_by_kernel[r.kernel] += r.gross;
       }
     }
+    if (group.query->name == "general_motion") ran_general_motion_ = true;
+  }
+
+  /// After the last pair-query group: the integrators' drift (with
+  /// general_motion), and the replays and notes of every group.
+  void finish_pair_queries() {
+    if (ran_general_motion_) record_drift(run_id_, results_, pair_queries_);
     for (const auto& [command, detail] : pair_queries_.replays) replays_.push_back({command, detail});
     for (const std::string& note : pair_queries_.notes) notes_.push_back(note);
   }
@@ -481,7 +569,8 @@ class VerifyRun {
   std::vector<MovingCostRow> moving_cost_rows_;
   std::vector<Replay> replays_;
   TreeCampaignResult trees_;
-  PairQueryResult pair_queries_;  ///< rect_rect and sphere_sphere
+  PairQueryResult pair_queries_;  ///< the pair queries' groups
+  bool ran_general_motion_ = false;
   CaseWatchdog* watchdog_ = nullptr;
   std::vector<std::string> notes_;
   Totals totals_;

@@ -17,13 +17,18 @@
 #include <vector>
 
 #include "sepax/core/registry.hpp"
+#include "sepax/harness/query/query_kernels.hpp"
 
 namespace sepax::peers {
 
 /// Every peer kernel (origin != "sepax"), ready for sepax::register_kernels.
 std::vector<KernelInfo> peer_kernels();
 
-/// Registers them; call once at program start, before the registry is read.
+/// Every peer kernel of a judged pair query (2D rectangles, Gomez's tests,
+/// OBB–OBB manifolds), ready for harness::register_query_kernels.
+std::vector<harness::QueryKernel> peer_query_kernels();
+
+/// Registers both; call once at program start, before either registry is read.
 void register_peer_kernels();
 
 }  // namespace sepax::peers

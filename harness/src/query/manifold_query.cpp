@@ -1,12 +1,12 @@
-// verify's obb_obb_manifold campaign (manifold_query.hpp).
-#include "verify/pair_queries/manifold_query.hpp"
+// The OBB–OBB contact-manifold query (queries.hpp): Gaul's manifolds judged by
+// manifold_judgement.hpp on the static OBB–OBB families.
+#include "queries.hpp"
 
-#include "kernel_lists/manifold_kernels.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/harness/case_file.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness::queries {
 namespace {
 
 /// The static families of the OBB–OBB query (motion is the moving family).
@@ -19,18 +19,18 @@ std::vector<gen::Family> static_families() {
 
 }  // namespace
 
-PairQuery<ShapePair, harness::ManifoldTruth> manifold_query() {
-  PairQuery<ShapePair, harness::ManifoldTruth> q;
+PairQuery<ShapePair, ManifoldTruth> manifold_query() {
+  PairQuery<ShapePair, ManifoldTruth> q;
   q.name = "obb_obb_manifold";
   q.mode = "find_manifold";
   for (const gen::Family f : static_families()) q.families.emplace_back(gen::to_string(f));
   q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
     return gen::generate(static_families()[f], Query::obb_obb, s, src);
   };
-  q.exact = [](const ShapePair& p) { return harness::manifold_truth(p.obb_a, p.obb_b); };
-  q.exact_meets = [](const harness::ManifoldTruth& t) { return t.intersects; };
-  q.judge = [](const ShapePair& p, ScalarKind s, const QueryAnswer& a, const harness::ManifoldTruth& t) {
-    const harness::ManifoldJudgement j = harness::judge_manifold(p.obb_a, p.obb_b, s, *a.manifold, t);
+  q.exact = [](const ShapePair& p) { return manifold_truth(p.obb_a, p.obb_b); };
+  q.exact_meets = [](const ManifoldTruth& t) { return t.intersects; };
+  q.judge = [](const ShapePair& p, ScalarKind s, const QueryAnswer& a, const ManifoldTruth& t) {
+    const ManifoldJudgement j = judge_manifold(p.obb_a, p.obb_b, s, *a.manifold, t);
     QueryVerdict v;
     v.verdict_class = j.verdict_class;
     v.tolerance = j.tolerance;
@@ -41,25 +41,19 @@ PairQuery<ShapePair, harness::ManifoldTruth> manifold_query() {
     return v;
   };
   q.case_line = [](const ShapePair& p, const CaseLabel& l) {
-    harness::Case c;
+    Case c;
     c.id = l.id;
     c.scalar = l.scalar;
     c.family = l.family;
     c.pair = p;
     c.manifold = true;
     c.origin = l.origin;
-    return harness::format_case(c);
+    return format_case(c);
   };
   // The generators store numbers of the case's scalar: every kernel of that
   // scalar sees the boxes as stored.
-  for (const ManifoldKernel& k : manifold_kernels())
-    q.kernels.push_back({k.id, k.scalar, k.peer, [run = k.run](const ShapePair& p) -> std::optional<QueryAnswer> {
-                           QueryAnswer a;
-                           a.manifold = run(p.obb_a, p.obb_b);
-                           a.meets = a.manifold->contact;
-                           return a;
-                         }});
+  q.kernels = kernels_of<ShapePair>(q.name, q.mode);
   return q;
 }
 
-}  // namespace sepax::cli
+}  // namespace sepax::harness::queries

@@ -1,8 +1,10 @@
 #pragma once
-/// \file A kernel's answer to a query outside the 3D registry (2D rectangles,
-/// Gomez's spheres, OBB–OBB manifolds, general motion): do the shapes meet — at rest, or within
-/// the frame — and, for a sweep that reports one, its first time of contact;
-/// for a manifold kernel, the manifold.
+/// \file A kernel's answer to a judged query beyond the three SAT pairs (2D
+/// rectangles, Gomez's spheres and boxes, OBB–OBB manifolds, general motion):
+/// do the shapes meet — at rest, or within the frame — and, for a sweep that
+/// reports one, its first time of contact; for a manifold kernel the
+/// manifold, for an enclosure kernel the box, for a general-motion kernel
+/// its stepped answer.
 #include <optional>
 
 #include "sepax/core/moving/general_motion.hpp"  // GeneralContactResult
@@ -10,7 +12,7 @@
 #include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/harness/manifold/manifold_judgement.hpp"
 
-namespace sepax::cli {
+namespace sepax::harness {
 
 struct QueryAnswer {
   bool meets = false;
@@ -18,7 +20,7 @@ struct QueryAnswer {
   /// start or never meet.
   std::optional<double> time;
   /// Manifold kernels: the contact manifold (meets = its contact).
-  std::optional<harness::ManifoldAnswer> manifold;
+  std::optional<ManifoldAnswer> manifold;
   /// Enclosure kernels (obb_to_aabb): the AABB.
   std::optional<Aabb3<double>> aabb;
   /// General-motion kernels: the stepped answer (step, re-run, point).
@@ -31,4 +33,11 @@ inline ContactState state_of(const QueryAnswer& a) {
   return a.time ? ContactState::first_contact : ContactState::overlapping_at_start;
 }
 
-}  // namespace sepax::cli
+/// A yes/no answer.
+inline QueryAnswer meets_answer(bool says) {
+  QueryAnswer a;
+  a.meets = says;
+  return a;
+}
+
+}  // namespace sepax::harness

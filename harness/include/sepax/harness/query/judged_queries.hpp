@@ -1,0 +1,67 @@
+#pragma once
+/// \file Every judged pair query (pair_query.hpp), behind one type: what a
+/// campaign, a shard, a resumed run and `sepax merge` need to know of a query
+/// without knowing its shapes. The three SAT queries (obb_obb, tri_obb,
+/// tri_tri) keep their own groups (campaign/static_group.hpp,
+/// moving_group.hpp), which add the oracles' cross-checks, shrinking and the
+/// worst-case search; they share the batch record, shards and merge.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/harness/query/query_batch.hpp"
+
+namespace sepax::harness {
+
+struct JudgedQuery {
+  std::string name;  ///< "rect_rect", "sphere_sphere", ..., "obb_obb_manifold", "general_motion"
+  std::string mode;  ///< "test_static", "find_first_contact", "enclose", "find_manifold"
+  std::vector<std::string> families;
+  /// The ids of the kernels of each scalar (float, double), in the order of their rows.
+  std::vector<std::string> kernel_ids[2];
+  /// Cases [begin, end) of family `f` of the group of `scalar`.
+  std::function<QueryBatch(ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin,
+                           std::uint64_t end, std::size_t max_findings)>
+      run_batch;
+
+  std::string group_label(ScalarKind scalar, std::size_t f) const {
+    return query_group_label(name, mode, scalar, families[f]);
+  }
+};
+
+/// One group of a campaign: a query × mode, a scalar, a family.
+struct QueryGroup {
+  const JudgedQuery* query = nullptr;
+  ScalarKind scalar = ScalarKind::float64;
+  std::size_t family = 0;
+  std::string label() const { return query->group_label(scalar, family); }
+};
+
+/// Every pair query × mode, in verify's order, each with the kernels
+/// registered for it (query_kernels.hpp: read the registry, so register first).
+std::vector<JudgedQuery> judged_queries();
+
+/// The names of every judged query, the three SAT queries first (reads no
+/// registry: safe before kernels are registered).
+std::vector<std::string> judged_query_names();
+
+/// The pair queries named (every mode of each; empty: all of them). Throws
+/// std::invalid_argument naming an unknown query and listing the known ones.
+/// The three SAT queries are known but have no pair query: naming only them gives none.
+std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& names);
+
+/// The groups of `queries` in verify's order — query, float then double,
+/// family — keeping the families named in `families` (empty: all).
+std::vector<QueryGroup> query_groups(const std::vector<JudgedQuery>& queries,
+                                     const std::vector<std::string>& families);
+
+/// Runs each group's cases 0 … cases_of(query) − 1 (judged in parallel),
+/// handing each group's result to `done` as it finishes, in order.
+void run_query_groups(const std::vector<QueryGroup>& groups,
+                      const std::function<std::uint64_t(const JudgedQuery&)>& cases_of, std::uint64_t seed,
+                      std::size_t max_findings,
+                      const std::function<void(const QueryGroup&, const QueryBatch&)>& done);
+
+}  // namespace sepax::harness

@@ -1,0 +1,169 @@
+#pragma once
+/// \file The campaign engine of the judged pair queries: cases [begin, end) of
+/// one group (query × mode × scalar × family) generated from the campaign's
+/// seed, judged exactly, handed to every kernel of the group's scalar; the
+/// tallies and the gross findings of the range as a QueryBatch, which
+/// serialises exactly (batches.jsonl: shards, --resume, merge) and merges
+/// with the other batches of its group into the group's result. The same
+/// cases, whichever batches they were cut into, give the same result.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
+
+#include "sepax/generators/poses.hpp"  // seed_for
+#include "sepax/generators/source.hpp"
+#include "sepax/harness/query/pair_query.hpp"
+
+namespace sepax::harness {
+
+/// One kernel on one group.
+struct QueryRow {
+  std::string kernel;
+  bool peer = false;
+  std::uint64_t cases = 0, ok = 0, boundary = 0, gross = 0;
+  std::uint64_t refused = 0;     ///< pairs the library cannot take (not judged)
+  std::uint64_t truth_hits = 0;  ///< cases that meet exactly
+  double seconds = 0;            ///< inside the kernel, every case
+  std::vector<double> time_errors;  ///< |t − t*| of agreeing first contacts
+  std::vector<double> depth_errors, point_distances;  ///< manifolds in contact on both sides
+};
+
+/// A gross verdict, with the case-file line that replays it.
+struct QueryFinding {
+  std::string kernel;
+  bool peer = false;
+  std::uint64_t index = 0;  ///< the case's index in its group
+  std::string kind;         ///< failure-class kind (query_gross_kind)
+  std::string detail;       ///< the answer against the exact one
+  std::string case_line;
+};
+
+struct QueryBatch {
+  std::uint64_t cases = 0;
+  std::vector<QueryRow> rows;  ///< one per kernel of the group, in the query's order
+  std::vector<QueryFinding> findings;  ///< per kernel the lowest indices, at most max_findings
+  double seconds = 0;          ///< wall time
+};
+
+/// What went wrong, as a failure-class kind: the verdict's side when the
+/// kernel and the truth disagree on meeting, else the judge's reason without
+/// its numbers ("wrong-depth", "wrong-point-outside-the-boxes").
+std::string query_gross_kind(bool says_meets, bool truly_meets, const std::string& reason);
+
+/// Adds `part` (another range of the same group) into `total` (an empty one
+/// takes part's kernels): counts summed,
+/// error samples pooled and sorted, findings kept per kernel lowest index
+/// first, at most `max_findings`. Throws std::runtime_error when the kernels differ.
+void merge_query_batches(QueryBatch& total, const QueryBatch& part, std::size_t max_findings);
+
+/// The exact record (batches.jsonl) and its inverse, which throws
+/// std::runtime_error naming the field that is missing or wrong.
+nlohmann::ordered_json query_batch_json(const QueryBatch& b);
+QueryBatch query_batch_from_json(const nlohmann::ordered_json& j);
+
+/// The group's label: "rect_rect/test_static/float/random" (its seed's name too).
+std::string query_group_label(const std::string& query, const std::string& mode, ScalarKind scalar,
+                              const std::string& family);
+
+namespace detail {
+
+template <class Pair>
+QueryRow make_row(const PairKernel<Pair>& k) {
+  QueryRow r;
+  r.kernel = k.id;
+  r.peer = k.peer;
+  return r;
+}
+
+template <class Pair, class Exact>
+QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<const PairKernel<Pair>*>& kernels,
+                             ScalarKind scalar, std::size_t f, std::uint64_t campaign_seed, std::uint64_t begin,
+                             std::uint64_t end, std::size_t max_findings) {
+  using Clock = std::chrono::steady_clock;
+  const std::string group = query_group_label(q.name, q.mode, scalar, q.families[f]);
+  const std::uint64_t group_seed = gen::seed_for(campaign_seed, group);
+  QueryBatch out;
+  for (const PairKernel<Pair>* k : kernels) out.rows.push_back(make_row(*k));
+  std::vector<std::size_t> kept(kernels.size(), 0);
+  out.cases = end - begin;
+  for (std::uint64_t i = begin; i < end; ++i) {
+    gen::SeededSource source(group_seed, i);
+    const Pair p = q.generate(f, scalar, source);
+    const Exact exact = q.exact(p);
+    const bool meets = q.exact_meets(exact);
+    for (std::size_t k = 0; k < kernels.size(); ++k) {
+      QueryRow& row = out.rows[k];
+      ++row.cases;
+      row.truth_hits += meets;
+      const auto t0 = Clock::now();
+      const std::optional<QueryAnswer> says = kernels[k]->run(p);
+      row.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+      if (!says) {
+        ++row.refused;
+        continue;
+      }
+      const QueryVerdict v = q.judge(p, scalar, *says, exact);
+      if (v.time_error) row.time_errors.push_back(*v.time_error);
+      if (v.depth_error) row.depth_errors.push_back(*v.depth_error);
+      if (v.point_distance) row.point_distances.push_back(*v.point_distance);
+      switch (v.verdict_class) {
+        case oracle::Class::ok: ++row.ok; break;
+        case oracle::Class::boundary: ++row.boundary; break;
+        default: ++row.gross; break;
+      }
+      if (v.verdict_class != oracle::Class::gross || kept[k]++ >= max_findings) continue;
+      CaseLabel label{fmt::format("{}-{}", group, i), q.families[f], scalar,
+                      {{"seed", campaign_seed}, {"group", group}, {"index", i}, {"kernel", kernels[k]->id}}};
+      out.findings.push_back(
+          {kernels[k]->id, kernels[k]->peer, i, query_gross_kind(says->meets, meets, v.reason),
+           fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", kernels[k]->id, group,
+                       i, says->meets ? "meeting" : "apart",
+                       says->time ? fmt::format(" at t = {:.17g}", *says->time) : "", meets ? "meeting" : "apart",
+                       v.reason.empty() ? "" : ": " + v.reason, v.margin.value_or(0), v.tolerance.value_or(0)),
+           q.case_line(p, label)});
+    }
+  }
+  return out;
+}
+
+}  // namespace detail
+
+/// Cases [begin, end) of family `f` of the query's group of `scalar`, every
+/// kernel of that scalar (in parallel over cases when the query allows).
+template <class Pair, class Exact>
+QueryBatch run_query_batch(const PairQuery<Pair, Exact>& q, ScalarKind scalar, std::size_t f,
+                           std::uint64_t campaign_seed, std::uint64_t begin, std::uint64_t end,
+                           std::size_t max_findings) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<const PairKernel<Pair>*> kernels;
+  for (const PairKernel<Pair>& k : q.kernels)
+    if (k.scalar == scalar) kernels.push_back(&k);
+  QueryBatch total;
+  for (const PairKernel<Pair>* k : kernels) total.rows.push_back(detail::make_row(*k));
+  if (!q.parallel || end - begin < 64) {
+    merge_query_batches(total, detail::judge_query_range(q, kernels, scalar, f, campaign_seed, begin, end, max_findings),
+                        max_findings);
+  } else {
+    tbb::combinable<QueryBatch> parts([&] { return total; });
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 16),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        merge_query_batches(parts.local(),
+                                            detail::judge_query_range(q, kernels, scalar, f, campaign_seed, r.begin(),
+                                                                      r.end(), max_findings),
+                                            max_findings);
+                      });
+    parts.combine_each([&](const QueryBatch& part) { merge_query_batches(total, part, max_findings); });
+  }
+  total.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return total;
+}
+
+}  // namespace sepax::harness

@@ -1,0 +1,264 @@
+// Gomez's queries: spheres, planes, AABBs, box–ball, OBB–segment and OBB→AABB, at rest and swept (queries.hpp).
+#include "queries.hpp"
+
+#include "sepax/harness/case_file.hpp"
+#include "sepax/harness/gomez/aabb_judgement.hpp"
+#include "sepax/harness/gomez/enclosure_judgement.hpp"
+#include "sepax/harness/gomez/plane_judgement.hpp"
+#include "sepax/harness/gomez/segment_judgement.hpp"
+#include "sepax/harness/gomez/sphere_judgement.hpp"
+
+namespace sepax::harness::queries {
+namespace {
+
+std::vector<std::string> sphere_family_names(bool sweeps) {
+  std::vector<std::string> out;
+  for (gen::SphereFamily f : gen::sphere_families())
+    if (sweeps || f != gen::SphereFamily::grazing) out.emplace_back(gen::to_string(f));  // grazing: sweeps only
+  return out;
+}
+
+gen::SphereFamily sphere_family(const std::string& name) {
+  for (gen::SphereFamily f : gen::sphere_families())
+    if (name == gen::to_string(f)) return f;
+  return gen::SphereFamily::random;
+}
+
+SphereCase sphere_case(const Sphere3<double>& a, const Sphere3<double>& b, const CaseLabel& l) {
+  SphereCase c;
+  c.id = l.id;
+  c.scalar = l.scalar;
+  c.family = l.family;
+  c.a = a;
+  c.b = b;
+  c.origin = l.origin;
+  return c;
+}
+
+SphereCase aabb_case(const gen::AabbPairCase& c, const CaseLabel& l) {
+  SphereCase sc = sphere_case(Sphere3<double>{}, Sphere3<double>{}, l);
+  sc.box = c.a;
+  sc.box_b = c.b;
+  return sc;
+}
+
+}  // namespace
+
+PairQuery<gen::SpherePair, bool> sphere_static_query() {
+  PairQuery<gen::SpherePair, bool> q;
+  q.name = "sphere_sphere";
+  q.mode = "test_static";
+  q.families = sphere_family_names(false);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_pair(sphere_family(names[f]), s, src);
+  };
+  q.exact = [](const gen::SpherePair& p) { return sphere_sphere_meets_exactly(p.a, p.b); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::SpherePair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const SphereJudgement j = judge_sphere_static(p.a, p.b, s, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::SpherePair& p, const CaseLabel& l) {
+    return format_case(sphere_case(p.a, p.b, l));
+  };
+  q.kernels = kernels_of<gen::SpherePair>(q.name, q.mode);
+  return q;
+}
+
+PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
+  PairQuery<gen::BoxSpherePair, bool> q;
+  q.name = "aabb_sphere";
+  q.mode = "test_static";
+  q.families = names_of(gen::box_sphere_families());
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_box_sphere(gen::box_sphere_families()[f], s, src);
+  };
+  q.exact = [](const gen::BoxSpherePair& p) { return aabb_sphere_meets_exactly(p.box, p.sphere); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::BoxSpherePair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const SphereJudgement j = judge_aabb_sphere(p.box, p.sphere, s, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::BoxSpherePair& p, const CaseLabel& l) {
+    SphereCase c = sphere_case(Sphere3<double>{}, p.sphere, l);
+    c.box = p.box;
+    return format_case(c);
+  };
+  q.kernels = kernels_of<gen::BoxSpherePair>(q.name, q.mode);
+  return q;
+}
+
+PairQuery<gen::BoxSegmentPair, bool> segment_query() {
+  PairQuery<gen::BoxSegmentPair, bool> q;
+  q.name = "obb_segment";
+  q.mode = "test_static";
+  q.families = names_of(gen::segment_families());
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_box_segment(gen::segment_families()[f], s, src);
+  };
+  q.exact = [](const gen::BoxSegmentPair& p) { return obb_segment_meets_exactly(p.box, p.segment); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::BoxSegmentPair& p, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const SphereJudgement j = judge_obb_segment(p.box, p.segment, s, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::BoxSegmentPair& p, const CaseLabel& l) {
+    SphereCase c = sphere_case(Sphere3<double>{}, Sphere3<double>{}, l);
+    c.obb = p.box;
+    c.segment = p.segment;
+    return format_case(c);
+  };
+  q.kernels = kernels_of<gen::BoxSegmentPair>(q.name, q.mode);
+  return q;
+}
+
+/// OBB→AABB: the boxes of the OBB–segment families random (turned at random),
+/// touching (turned by a signed permutation, dyadic: "aligned") and scale.
+PairQuery<Obb3<double>, bool> enclosure_query() {
+  static constexpr gen::SegmentFamily kFrom[] = {gen::SegmentFamily::random, gen::SegmentFamily::touching,
+                                                 gen::SegmentFamily::scale};
+  PairQuery<Obb3<double>, bool> q;
+  q.name = "obb_to_aabb";
+  q.mode = "enclose";
+  q.families = {"random", "aligned", "scale"};
+  q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_box_segment(kFrom[f], s, src).box;
+  };
+  q.exact = [](const Obb3<double>&) { return true; };
+  q.exact_meets = [](bool) { return true; };
+  q.judge = [](const Obb3<double>& box, ScalarKind s, const QueryAnswer& a, bool) {
+    const EnclosureJudgement j = judge_obb_to_aabb(box, *a.aabb, s);
+    QueryVerdict v = verdict_of(j.verdict_class, j.verdict_class == oracle::Class::ok ? std::nullopt
+                                                                                      : std::optional<double>(-j.miss),
+                                j.tolerance, std::nullopt);
+    v.reason = j.reason;
+    return v;
+  };
+  q.case_line = [](const Obb3<double>& box, const CaseLabel& l) {
+    SphereCase c = sphere_case(Sphere3<double>{}, Sphere3<double>{}, l);
+    c.obb = box;
+    return format_case(c);
+  };
+  q.kernels = kernels_of<Obb3<double>>(q.name, q.mode);
+  return q;
+}
+
+PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
+  PairQuery<gen::SphereSweepCase, oracle::ExactSweep> q;
+  q.name = "sphere_sphere";
+  q.mode = "find_first_contact";
+  q.families = sphere_family_names(true);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_sweep(sphere_family(names[f]), s, src);
+  };
+  q.exact = [](const gen::SphereSweepCase& c) { return oracle::sphere_sphere_sweep_exact(c.a, c.da, c.b, c.db); };
+  q.exact_meets = [](const oracle::ExactSweep& e) { return e.state != ContactState::separated_throughout; };
+  q.judge = [](const gen::SphereSweepCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
+    const ContactState state = state_of(a);
+    const SphereJudgement j =
+        judge_sphere_sweep(c.a, c.da, c.b, c.db, s, state, a.time.value_or(0), e);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+  };
+  q.case_line = [](const gen::SphereSweepCase& c, const CaseLabel& l) {
+    SphereCase sc = sphere_case(c.a, c.b, l);
+    sc.sweep = SphereCase::Sweep{c.da, c.db};
+    return format_case(sc);
+  };
+  q.kernels = kernels_of<gen::SphereSweepCase>(q.name, q.mode);
+  return q;
+}
+
+PairQuery<gen::SpherePlaneCase, bool> sphere_plane_static_query() {
+  PairQuery<gen::SpherePlaneCase, bool> q;
+  q.name = "sphere_plane";
+  q.mode = "test_static";
+  q.families = sphere_family_names(false);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_plane(sphere_family(names[f]), s, src, false);
+  };
+  q.exact = [](const gen::SpherePlaneCase& c) { return sphere_plane_meets_exactly(c.sphere, c.plane); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::SpherePlaneCase& c, ScalarKind s, const QueryAnswer& a, bool exact) {
+    const SphereJudgement j = judge_sphere_plane(c.sphere, c.plane, s, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::SpherePlaneCase& c, const CaseLabel& l) {
+    SphereCase sc = sphere_case(c.sphere, Sphere3<double>{}, l);
+    sc.plane = c.plane;
+    return format_case(sc);
+  };
+  q.kernels = kernels_of<gen::SpherePlaneCase>(q.name, q.mode);
+  return q;
+}
+
+PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> sphere_plane_sweep_query() {
+  PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> q;
+  q.name = "sphere_plane";
+  q.mode = "find_first_contact";
+  q.families = sphere_family_names(true);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_sphere_plane(sphere_family(names[f]), s, src, true);
+  };
+  q.exact = [](const gen::SpherePlaneCase& c) {
+    return oracle::sphere_plane_sweep_exact(c.sphere, c.displacement, c.plane);
+  };
+  q.exact_meets = [](const oracle::ExactSweep& e) { return e.state != ContactState::separated_throughout; };
+  q.judge = [](const gen::SpherePlaneCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
+    const SphereJudgement j = judge_sphere_plane_sweep(c.sphere, c.displacement, c.plane, s,
+                                                                         state_of(a), a.time.value_or(0), e);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+  };
+  q.case_line = [](const gen::SpherePlaneCase& c, const CaseLabel& l) {
+    SphereCase sc = sphere_case(c.sphere, Sphere3<double>{}, l);
+    sc.plane = c.plane;
+    sc.sweep = SphereCase::Sweep{c.displacement, Vec3<double>::Zero()};
+    return format_case(sc);
+  };
+  q.kernels = kernels_of<gen::SpherePlaneCase>(q.name, q.mode);
+  return q;
+}
+
+PairQuery<gen::AabbPairCase, bool> aabb_static_query() {
+  PairQuery<gen::AabbPairCase, bool> q;
+  q.name = "aabb_aabb";
+  q.mode = "test_static";
+  q.families = sphere_family_names(false);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_aabb_pair(sphere_family(names[f]), s, src, false);
+  };
+  q.exact = [](const gen::AabbPairCase& c) { return aabb_aabb_meets_exactly(c.a, c.b); };
+  q.exact_meets = [](bool e) { return e; };
+  q.judge = [](const gen::AabbPairCase& c, ScalarKind, const QueryAnswer& a, bool exact) {
+    const SphereJudgement j = judge_aabb_aabb(c.a, c.b, a.meets, exact);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
+  };
+  q.case_line = [](const gen::AabbPairCase& c, const CaseLabel& l) { return format_case(aabb_case(c, l)); };
+  q.kernels = kernels_of<gen::AabbPairCase>(q.name, q.mode);
+  return q;
+}
+
+PairQuery<gen::AabbPairCase, oracle::ExactSweep> aabb_sweep_query() {
+  PairQuery<gen::AabbPairCase, oracle::ExactSweep> q;
+  q.name = "aabb_aabb";
+  q.mode = "find_first_contact";
+  q.families = sphere_family_names(true);
+  q.generate = [names = q.families](std::size_t f, ScalarKind s, gen::Source& src) {
+    return gen::generate_aabb_pair(sphere_family(names[f]), s, src, true);
+  };
+  q.exact = [](const gen::AabbPairCase& c) { return oracle::aabb_aabb_sweep_exact(c.a, c.da, c.b, c.db); };
+  q.exact_meets = [](const oracle::ExactSweep& e) { return e.state != ContactState::separated_throughout; };
+  q.judge = [](const gen::AabbPairCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
+    const SphereJudgement j =
+        judge_aabb_sweep(c.a, c.da, c.b, c.db, s, state_of(a), a.time.value_or(0), e);
+    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+  };
+  q.case_line = [](const gen::AabbPairCase& c, const CaseLabel& l) {
+    SphereCase sc = aabb_case(c, l);
+    sc.sweep = SphereCase::Sweep{c.da, c.db};
+    return format_case(sc);
+  };
+  q.kernels = kernels_of<gen::AabbPairCase>(q.name, q.mode);
+  return q;
+}
+
+}  // namespace sepax::harness::queries

@@ -1,0 +1,167 @@
+// The one query model (harness/query/): every pair query is registered and
+// described once; a group's result does not depend on how its cases were cut
+// into batches; a batch's record reads back exactly; the kernels' door
+// refuses late and duplicate registrations.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "sepax/harness/query/judged_queries.hpp"
+#include "sepax/harness/query/query_kernels.hpp"
+
+namespace sepax::harness {
+namespace {
+
+// A deliberately wrong kernel, registered before anything reads the
+// registry (each test runs in its own process): it calls touching balls apart.
+const bool registered = [] {
+  register_query_kernels({query_kernel<gen::SpherePair>(
+      "planted/sphere_sphere_strict/double", "planted", "sphere_sphere", "test_static", ScalarKind::float64,
+      [](const gen::SpherePair& p) {
+        const double d2 = (p.a.center - p.b.center).squaredNorm(), r = p.a.radius + p.b.radius;
+        return d2 < r * r * (1 - 1e-9);  // touching and just-overlapping balls called apart
+      })});
+  return true;
+}();
+
+TEST(QueryModel, EveryPairQueryIsRegisteredOnceUnderItsListedName) {
+  ASSERT_TRUE(registered);
+  std::vector<std::string> names;
+  std::set<std::string> query_modes;
+  for (const JudgedQuery& q : judged_queries()) {
+    if (names.empty() || names.back() != q.name) names.push_back(q.name);
+    EXPECT_TRUE(query_modes.insert(q.name + "/" + q.mode).second) << q.name << " " << q.mode;
+    EXPECT_FALSE(q.families.empty()) << q.name;
+    EXPECT_FALSE(q.kernel_ids[0].empty() && q.kernel_ids[1].empty()) << q.name << " " << q.mode << " has no kernel";
+  }
+  std::vector<std::string> listed = judged_query_names();
+  listed.erase(listed.begin(), listed.begin() + 3);  // obb_obb, tri_obb, tri_tri: the SAT groups'
+  EXPECT_EQ(names, listed);
+  EXPECT_EQ(query_modes.size(), 13u);
+  // Every kernel of the door belongs to exactly one query × mode.
+  for (const QueryKernel& k : query_kernels())
+    EXPECT_EQ(query_modes.count(k.query + "/" + k.mode), 1u) << k.id;
+}
+
+TEST(QueryModel, SelectingQueriesNamesAnUnknownOneAndKeepsEveryModeOfTheOthers) {
+  try {
+    select_judged_queries({"sphere_sphere", "box_box"});
+    ADD_FAILURE() << "an unknown query was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("\"box_box\""), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("obb_obb_manifold"), std::string::npos) << e.what();
+  }
+  const auto spheres = select_judged_queries({"sphere_sphere"});
+  ASSERT_EQ(spheres.size(), 2u);
+  EXPECT_EQ(spheres[0].mode, "test_static");
+  EXPECT_EQ(spheres[1].mode, "find_first_contact");
+  EXPECT_TRUE(select_judged_queries({"obb_obb"}).empty());
+  const auto groups = query_groups(spheres, {"touching"});
+  ASSERT_EQ(groups.size(), 4u);  // 2 modes x 2 scalars
+  for (const QueryGroup& g : groups) EXPECT_EQ(g.query->families[g.family], "touching");
+}
+
+/// Every field of two batches (timings aside).
+void expect_same_batch(const QueryBatch& a, const QueryBatch& b, const std::string& what) {
+  EXPECT_EQ(a.cases, b.cases) << what;
+  ASSERT_EQ(a.rows.size(), b.rows.size()) << what;
+  for (std::size_t k = 0; k < a.rows.size(); ++k) {
+    const QueryRow &x = a.rows[k], &y = b.rows[k];
+    EXPECT_EQ(x.kernel, y.kernel) << what;
+    EXPECT_EQ(std::tie(x.cases, x.ok, x.boundary, x.gross, x.refused, x.truth_hits),
+              std::tie(y.cases, y.ok, y.boundary, y.gross, y.refused, y.truth_hits))
+        << what << " " << x.kernel;
+    EXPECT_EQ(x.time_errors, y.time_errors) << what << " " << x.kernel;
+    EXPECT_EQ(x.depth_errors, y.depth_errors) << what << " " << x.kernel;
+    EXPECT_EQ(x.point_distances, y.point_distances) << what << " " << x.kernel;
+  }
+  ASSERT_EQ(a.findings.size(), b.findings.size()) << what;
+  for (std::size_t i = 0; i < a.findings.size(); ++i) {
+    EXPECT_EQ(a.findings[i].kernel, b.findings[i].kernel) << what;
+    EXPECT_EQ(a.findings[i].index, b.findings[i].index) << what;
+    EXPECT_EQ(a.findings[i].case_line, b.findings[i].case_line) << what;
+    EXPECT_EQ(a.findings[i].kind, b.findings[i].kind) << what;
+  }
+}
+
+TEST(QueryModel, AGroupIsTheSameWholeOrCutIntoBatchesAndItsRecordReadsBackExactly) {
+  std::size_t findings = 0, groups = 0, expected_groups = 0;
+  for (const JudgedQuery& q : judged_queries())
+    for (const ScalarKind s : {ScalarKind::float32, ScalarKind::float64}) {
+      // Every family: 70 cases, or 12 of the costly judges.
+      const std::uint64_t n = q.name == "obb_obb_manifold" || q.name == "general_motion" ? 12 : 70;
+      expected_groups += q.families.size();
+      for (std::size_t f = 0; f < q.families.size(); ++f) {
+        const std::string what = q.group_label(s, f);
+        const QueryBatch whole = q.run_batch(s, f, 7, 0, n, 5);
+        QueryBatch cut;
+        for (const auto [b, e] : {std::pair<std::uint64_t, std::uint64_t>{n / 3, n}, {0, n / 3}})  // out of order
+          merge_query_batches(cut, q.run_batch(s, f, 7, b, e, 5), 5);
+        expect_same_batch(whole, cut, what);
+        const QueryBatch back = query_batch_from_json(query_batch_json(whole));
+        expect_same_batch(whole, back, what + " read back");
+        EXPECT_EQ(query_batch_json(back).dump(), query_batch_json(whole).dump()) << what;
+        findings += whole.findings.size();
+        ++groups;
+        for (const QueryRow& r : whole.rows) {
+          EXPECT_EQ(r.cases, n) << what;
+          EXPECT_EQ(r.ok + r.boundary + r.gross + r.refused, n) << what << " " << r.kernel;
+        }
+      }
+    }
+  EXPECT_EQ(groups, expected_groups);
+  EXPECT_GT(groups, 13u * 2 * 2);
+  EXPECT_GT(findings, 0u) << "the planted kernel's findings should have been cut and merged";
+}
+
+TEST(QueryModel, APlantedKernelIsJudgedThroughTheDoorAndItsFindingsReplay) {
+  const auto spheres = select_judged_queries({"sphere_sphere"});
+  const JudgedQuery& q = spheres[0];
+  const auto touching = std::find(q.families.begin(), q.families.end(), "touching") - q.families.begin();
+  ASSERT_LT(std::size_t(touching), q.families.size());
+  const QueryBatch b = q.run_batch(ScalarKind::float64, touching, 1, 0, 200, 3);
+  const auto row = std::find_if(b.rows.begin(), b.rows.end(),
+                                [](const QueryRow& r) { return r.kernel == "planted/sphere_sphere_strict/double"; });
+  ASSERT_NE(row, b.rows.end());
+  EXPECT_TRUE(row->peer);
+  EXPECT_GT(row->gross, 0u);
+  std::size_t kept = 0;
+  for (const QueryFinding& f : b.findings) {
+    if (f.kernel != row->kernel) continue;
+    ++kept;
+    EXPECT_EQ(f.kind, "false-negative") << f.detail;
+    EXPECT_NE(f.case_line.find("\"query\":\"sphere_sphere\""), std::string::npos) << f.case_line;
+  }
+  EXPECT_EQ(kept, std::min<std::uint64_t>(3, row->gross));  // the lowest indices, at most max_findings
+}
+
+TEST(QueryModel, TheDoorRefusesLateAndDuplicateRegistrations) {
+  const QueryKernel& first = query_kernels().front();
+  EXPECT_EQ(find_query_kernel(first.id), &first);
+  EXPECT_EQ(find_query_kernel("no/such/kernel"), nullptr);
+  EXPECT_THROW(register_query_kernels({query_kernel<gen::SpherePair>("late/one/double", "late", "sphere_sphere",
+                                                                      "test_static", ScalarKind::float64,
+                                                                      [](const gen::SpherePair&) { return true; })}),
+               std::logic_error);
+}
+
+TEST(QueryModel, QueryBatchRecordsNameAMissingOrWrongField) {
+  QueryBatch b;
+  b.cases = 1;
+  nlohmann::ordered_json j = query_batch_json(b);
+  j.erase("rows");
+  try {
+    query_batch_from_json(j);
+    ADD_FAILURE() << "a record without rows was read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("\"rows\""), std::string::npos) << e.what();
+  }
+  j = query_batch_json(b);
+  j["cases"] = "many";
+  EXPECT_THROW(query_batch_from_json(j), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace sepax::harness
