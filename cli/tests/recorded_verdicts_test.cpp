@@ -40,6 +40,25 @@ TEST(RecordedVerdicts, RightVerdictsAreOkAndTheCheckPasses) {
   EXPECT_EQ(recorded, 4u) << run.out;
 }
 
+TEST(RecordedVerdicts, KernelNamesARecordedVerdictAndOnlyItIsJudged) {
+  const fs::path dir = scratch_dir();
+  const std::string text =
+      cubes("apart", "3", R"(,"motion":{"va":[0,0,0],"vb":[-1,0,0],"T":2},)"
+                          R"("verdicts":{"mylib/obb":false,"mylib/toi":{"state":"first_contact","t":1,"point":[1,0,0]}})") +
+      "\n";
+  const CommandRun run = run_sepax("check --json --kernel mylib/toi '" + write_file(dir, "c.jsonl", text).string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 1u) << run.out;
+  ASSERT_EQ(lines[0]["kernels"].size(), 1u) << run.out;
+  EXPECT_EQ(lines[0]["kernels"][0]["kernel"], "mylib/toi");
+  EXPECT_EQ(lines[0]["kernels"][0]["class"], "ok");
+  // An id neither registered nor recorded is still refused, by name.
+  const CommandRun unknown = run_sepax("check --kernel mylib/none '" + (dir / "c.jsonl").string() + "'", dir);
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.err.find("mylib/none"), std::string::npos) << unknown.err;
+}
+
 TEST(RecordedVerdicts, AWrongRecordedVerdictIsGrossAndFailsTheCheck) {
   const fs::path dir = scratch_dir();
   // Touching cubes called separated: the arithmetic is exact here, so there

@@ -22,6 +22,7 @@
 #include "check/case_oracle.hpp"
 #include "check/check_tally.hpp"
 #include "check/pair_query_check.hpp"
+#include "check/answers_check.hpp"
 #include "check/recorded_kernels.hpp"
 #include "sepax/harness/moving_judgement.hpp"
 #include "sepax/core/shapes/validate.hpp"
@@ -368,13 +369,28 @@ class CaseChecker {
 }  // namespace
 
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err) {
-  // --kernel ids of the kernels beside the registry (2D rectangles, spheres,
-  // manifolds) go to those queries' cases, the others to the registry.
+  if (!options.answers_path.empty()) return run_answers_check(options, out, err);
+  std::ifstream in(options.cases_path);
+  if (!in) {
+    err << "sepax check: cannot open " << options.cases_path << '\n';
+    return 2;
+  }
+  const std::vector<CaseOrError> entries = read_cases(in);
+  // --kernel ids of the pair queries' kernels (2D rectangles, spheres,
+  // manifolds, ...) go to those queries' cases, the ids of verdicts recorded
+  // in the file to the cases that carry them, the others to the registry.
+  std::set<std::string> recorded_ids;
+  for (const CaseOrError& entry : entries)
+    if (const auto* c = std::get_if<Case>(&entry))
+      for (const RecordedVerdict& v : c->verdicts) recorded_ids.insert(v.kernel);
   std::set<std::string> beside;  // ids named with --kernel that are pair-query kernels
+  std::set<std::string> recorded_named;
   std::vector<std::string> registry_ids;
   for (const std::string& id : options.kernel_ids) {
     if (harness::find_query_kernel(id))
       beside.insert(id);
+    else if (recorded_ids.count(id) && !find_kernel(id))
+      recorded_named.insert(id);
     else
       registry_ids.push_back(id);
   }
@@ -385,7 +401,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     return 2;
   }
   // Only kernels beside the registry were asked for: no registry kernel runs.
-  if (registry_ids.empty() && !beside.empty()) chosen->clear();
+  if (registry_ids.empty() && (!beside.empty() || !recorded_named.empty())) chosen->clear();
   // A case's kernels of one query: those named with --kernel, or (none named) those of its scalar.
   const auto pick = [&](const char* query, ScalarKind scalar) {
     std::vector<const harness::QueryKernel*> out;
@@ -394,16 +410,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
         out.push_back(&k);
     return out;
   };
-  std::ifstream in(options.cases_path);
-  if (!in) {
-    err << "sepax check: cannot open " << options.cases_path << '\n';
-    return 2;
-  }
-
   CheckTally tally;
   CaseChecker checker(out, err, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
   PairQueryChecker pair_checker(out, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
-  for (const CaseOrError& entry : read_cases(in)) {
+  for (const CaseOrError& entry : entries) {
     if (const auto* bad = std::get_if<CaseError>(&entry)) {
       checker.malformed(*bad);
       continue;
@@ -437,8 +447,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
       continue;
     }
     std::vector<const KernelInfo*> kernels = kernels_for(c, *chosen, !options.kernel_ids.empty());
+    // Recorded verdicts: all of them, or (--kernel naming some) those named.
     const std::vector<KernelInfo> recorded = recorded_kernels(c);
-    for (const KernelInfo& k : recorded) kernels.push_back(&k);
+    for (const KernelInfo& k : recorded)
+      if (recorded_named.empty() || recorded_named.count(k.id)) kernels.push_back(&k);
     checker.check(c, kernels);
   }
   (options.json ? err : out) << closing_line(tally) << '\n';

@@ -18,6 +18,9 @@ struct CheckOptions {
   /// has a motion. A kernel of the other scalar may be named
   /// explicitly; it is then judged on the case rounded to its scalar.
   std::vector<std::string> kernel_ids;
+  /// Answers computed elsewhere for the cases (both files of `sepax generate
+  /// --format arrays`' layout): answers_check.hpp.
+  std::string answers_path;
 };
 
 /// Checks every case; malformed lines are reported and the rest still checked.

@@ -18,6 +18,7 @@
 #include "common/tolerance_option.hpp"
 #include "check/check_command.hpp"
 #include "gate/gate_command.hpp"
+#include "generate/generate_command.hpp"
 #include "mesh_check/mesh_check_command.hpp"
 #include "mutate/mutate_command.hpp"
 #include "sepax/core/mutant.hpp"
@@ -96,7 +97,12 @@ int run_command_line(int argc, char** argv) {
       ->type_name("CASES.jsonl");
   check_cmd->add_flag("--json", check.json, "JSON Lines output, one object per case");
   check_cmd->add_option("--kernel", check.kernel_ids,
-                        "Only this kernel id (repeatable); may name a kernel of the other scalar");
+                        "Only this kernel id (repeatable); may name a kernel of the other scalar, or a verdict "
+                        "recorded in the case file; with --answers, the name of the kernel that computed them");
+  check_cmd->add_option("--answers", check.answers_path,
+                        "Answers computed elsewhere for CASES, a cases file of `sepax generate --format arrays`: an "
+                        "answers file of the same layout (kind 1), each judged as a kernel's")
+      ->type_name("ANSWERS.sepaxarrays");
   BroughtKernels check_brought;
   add_brought_kernel_options(*check_cmd, check_brought);
   std::vector<std::string> check_tolerances;
@@ -264,6 +270,22 @@ int run_command_line(int argc, char** argv) {
   gate_cmd->add_option("--write-baseline", gate.write_baseline,
                        "Write the measured speed ratios and the machine to this file (one benchmark input)");
 
+  GenerateOptions generate;
+  std::string generate_shard;
+  CLI::App* generate_cmd = app.add_subcommand(
+      "generate", "Write the cases of a campaign (query, mode, family, scalar, seed, count, shard) for a kernel that "
+                  "runs elsewhere: a case file, or a structure-of-arrays file numpy or a GPU program reads directly");
+  generate_cmd->add_option("--query", generate.query, "The query (" + query_names + ")")->required();
+  generate_cmd->add_option("--mode", generate.mode, "Its mode (default: test_static, or its only one)");
+  generate_cmd->add_option("--family", generate.family, "Generator family (default: the query's first)");
+  generate_cmd->add_option("--scalar", generate.scalar, "float or double")->capture_default_str();
+  generate_cmd->add_option("--seed", generate.seed, "Campaign seed")->capture_default_str();
+  generate_cmd->add_option("--count", generate.count, "Cases of the group, indices 0 … N-1")->required()->check(positive());
+  generate_cmd->add_option("--shard", generate_shard, "Only shard I of N (I/N): indices floor((I-1)N'/N) … floor(IN'/N)-1");
+  generate_cmd->add_option("--format", generate.format, "jsonl (a case file) or arrays (a structure-of-arrays file: README, and the installed sepax/harness/query/array_file.hpp)")
+      ->capture_default_str();
+  generate_cmd->add_option("-o,--out", generate.out, "The file to write")->required();
+
   MutateOptions mutate;
   bool mutate_list = false;
   CLI::App* mutate_cmd = app.add_subcommand(
@@ -302,6 +324,18 @@ int run_command_line(int argc, char** argv) {
     if (!bring_kernels(check_brought, check.kernel_ids, "sepax check")) return kUsageError;
     if (!tolerance_ids_known("sepax check", std::cerr)) return kUsageError;
     return run_check(check, std::cout, std::cerr);
+  }
+  if (*generate_cmd) {
+    if (!generate_shard.empty()) {
+      std::string error;
+      const auto shard = harness::parse_shard(generate_shard, error);
+      if (!shard) {
+        std::cerr << "sepax generate: --shard " << generate_shard << ": " << error << '\n';
+        return kUsageError;
+      }
+      generate.shard = *shard;
+    }
+    return run_generate(generate, std::cout, std::cerr);
   }
   if (*report_cmd) {
     report.out_given = report_cmd->count("--out") > 0;

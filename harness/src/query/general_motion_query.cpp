@@ -3,6 +3,8 @@
 // judge_general_motion.
 #include "queries.hpp"
 
+#include "flat_shapes.hpp"
+
 #include <array>
 
 #include "sepax/generators/general_motion.hpp"
@@ -52,6 +54,71 @@ PairQuery<GeneralMotionPair, GeneralMotionTruth> general_motion_query() {
     c.general = GeneralMotionSpec{p.setup.motion_a, p.setup.motion_b, p.setup.steps, p.setup.integrator};
     c.origin = l.origin;
     return format_case(c);
+  };
+  q.flatten = [](const GeneralMotionPair& p, std::vector<double>& out) {
+    flat::Writer w{out};
+    const ShapePair& pair = p.setup.pair;
+    w.value(double(static_cast<int>(pair.query)));
+    if (pair.query == Query::obb_obb) {
+      w.obb(pair.obb_a);
+    } else {
+      w.triangle(pair.tri_a);
+      w.zeros(6);
+    }
+    if (pair.query == Query::tri_tri) {
+      w.triangle(pair.tri_b);
+      w.zeros(6);
+    } else {
+      w.obb(pair.obb_b);
+    }
+    for (const RigidMotion<double>* m : {&p.setup.motion_a, &p.setup.motion_b}) {
+      w.vec(m->center);
+      w.vec(m->linear_velocity);
+      w.vec(m->angular_velocity);
+    }
+    w.value(p.setup.motion_a.duration);
+    w.value(p.setup.steps);
+    w.value(double(static_cast<int>(p.setup.integrator)));
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind scalar) {
+    flat::Reader r{v};
+    GeneralMotionPair p;
+    p.scalar = scalar;
+    ShapePair& pair = p.setup.pair;
+    const double kind = r.named("pair").value();
+    if (kind != 0 && kind != 1 && kind != 2)
+      throw std::invalid_argument(fmt::format("field \"pair\" is {}: 0 (obb_obb), 1 (tri_obb) or 2 (tri_tri)", kind));
+    pair.query = static_cast<Query>(int(kind));
+    r.named("a");
+    if (pair.query == Query::obb_obb) {
+      pair.obb_a = r.obb();
+    } else {
+      pair.tri_a = r.triangle();
+      r.skip(6);
+    }
+    r.named("b");
+    if (pair.query == Query::tri_tri) {
+      pair.tri_b = r.triangle();
+      r.skip(6);
+    } else {
+      pair.obb_b = r.obb();
+    }
+    for (auto [m, name] : {std::pair{&p.setup.motion_a, "motion_a"}, std::pair{&p.setup.motion_b, "motion_b"}}) {
+      r.named(name);
+      m->center = r.vec3();
+      m->linear_velocity = r.vec3();
+      m->angular_velocity = r.vec3();
+    }
+    p.setup.motion_a.duration = p.setup.motion_b.duration = r.named("duration").value();
+    const double steps = r.named("steps").value();
+    if (!(steps >= 1 && steps <= 1e6) || steps != std::floor(steps))
+      throw std::invalid_argument(fmt::format("field \"steps\" is {}: a whole number from 1 to 10^6", steps));
+    p.setup.steps = int(steps);
+    const double integrator = r.named("integrator").value();
+    if (integrator != 0 && integrator != 1)
+      throw std::invalid_argument(fmt::format("field \"integrator\" is {}: 0 (Euler) or 1 (RK4)", integrator));
+    p.setup.integrator = static_cast<Integrator>(int(integrator));
+    return p;
   };
   q.kernels = kernels_of<GeneralMotionPair>(q.name, q.mode);
   return q;

@@ -1,6 +1,8 @@
 // Gomez's queries: spheres, planes, AABBs, box–ball, OBB–segment and OBB→AABB, at rest and swept (queries.hpp).
 #include "queries.hpp"
 
+#include "flat_shapes.hpp"
+
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/gomez/aabb_judgement.hpp"
 #include "sepax/harness/gomez/enclosure_judgement.hpp"
@@ -61,6 +63,18 @@ PairQuery<gen::SpherePair, bool> sphere_static_query() {
   q.case_line = [](const gen::SpherePair& p, const CaseLabel& l) {
     return format_case(sphere_case(p.a, p.b, l));
   };
+  q.flatten = [](const gen::SpherePair& p, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.sphere(p.a);
+    w.sphere(p.b);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::SpherePair p;
+    p.a = r.named("a").sphere();
+    p.b = r.named("b").sphere();
+    return p;
+  };
   q.kernels = kernels_of<gen::SpherePair>(q.name, q.mode);
   return q;
 }
@@ -83,6 +97,18 @@ PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
     SphereCase c = sphere_case(Sphere3<double>{}, p.sphere, l);
     c.box = p.box;
     return format_case(c);
+  };
+  q.flatten = [](const gen::BoxSpherePair& p, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.aabb(p.box);
+    w.sphere(p.sphere);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::BoxSpherePair p;
+    p.box = r.named("a").aabb();
+    p.sphere = r.named("b").sphere();
+    return p;
   };
   q.kernels = kernels_of<gen::BoxSpherePair>(q.name, q.mode);
   return q;
@@ -107,6 +133,18 @@ PairQuery<gen::BoxSegmentPair, bool> segment_query() {
     c.obb = p.box;
     c.segment = p.segment;
     return format_case(c);
+  };
+  q.flatten = [](const gen::BoxSegmentPair& p, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.obb(p.box);
+    w.segment(p.segment);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::BoxSegmentPair p;
+    p.box = r.named("a").obb();
+    p.segment = r.named("b").segment();
+    return p;
   };
   q.kernels = kernels_of<gen::BoxSegmentPair>(q.name, q.mode);
   return q;
@@ -139,6 +177,8 @@ PairQuery<Obb3<double>, bool> enclosure_query() {
     c.obb = box;
     return format_case(c);
   };
+  q.flatten = [](const Obb3<double>& box, std::vector<double>& out) { flat::Writer{out}.obb(box); };
+  q.unflatten = [](std::span<const double> v, ScalarKind) { return flat::Reader{v}.named("a").obb(); };
   q.kernels = kernels_of<Obb3<double>>(q.name, q.mode);
   return q;
 }
@@ -164,6 +204,23 @@ PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
     sc.sweep = SphereCase::Sweep{c.da, c.db};
     return format_case(sc);
   };
+  q.flatten = [](const gen::SphereSweepCase& c, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.sphere(c.a);
+    w.sphere(c.b);
+    w.vec(c.da);
+    w.vec(c.db);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::SphereSweepCase c;
+    c.a = r.named("a").sphere();
+    c.b = r.named("b").sphere();
+    r.named("motion");
+    c.da = r.vec3();
+    c.db = r.vec3();
+    return c;
+  };
   q.kernels = kernels_of<gen::SphereSweepCase>(q.name, q.mode);
   return q;
 }
@@ -186,6 +243,18 @@ PairQuery<gen::SpherePlaneCase, bool> sphere_plane_static_query() {
     SphereCase sc = sphere_case(c.sphere, Sphere3<double>{}, l);
     sc.plane = c.plane;
     return format_case(sc);
+  };
+  q.flatten = [](const gen::SpherePlaneCase& c, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.sphere(c.sphere);
+    w.plane(c.plane);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::SpherePlaneCase c;
+    c.sphere = r.named("a").sphere();
+    c.plane = r.named("b").plane();
+    return c;
   };
   q.kernels = kernels_of<gen::SpherePlaneCase>(q.name, q.mode);
   return q;
@@ -214,6 +283,20 @@ PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> sphere_plane_sweep_query() {
     sc.sweep = SphereCase::Sweep{c.displacement, Vec3<double>::Zero()};
     return format_case(sc);
   };
+  q.flatten = [](const gen::SpherePlaneCase& c, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.sphere(c.sphere);
+    w.plane(c.plane);
+    w.vec(c.displacement);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::SpherePlaneCase c;
+    c.sphere = r.named("a").sphere();
+    c.plane = r.named("b").plane();
+    c.displacement = r.named("motion").vec3();
+    return c;
+  };
   q.kernels = kernels_of<gen::SpherePlaneCase>(q.name, q.mode);
   return q;
 }
@@ -233,6 +316,18 @@ PairQuery<gen::AabbPairCase, bool> aabb_static_query() {
     return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
   };
   q.case_line = [](const gen::AabbPairCase& c, const CaseLabel& l) { return format_case(aabb_case(c, l)); };
+  q.flatten = [](const gen::AabbPairCase& c, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.aabb(c.a);
+    w.aabb(c.b);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::AabbPairCase c;
+    c.a = r.named("a").aabb();
+    c.b = r.named("b").aabb();
+    return c;
+  };
   q.kernels = kernels_of<gen::AabbPairCase>(q.name, q.mode);
   return q;
 }
@@ -256,6 +351,23 @@ PairQuery<gen::AabbPairCase, oracle::ExactSweep> aabb_sweep_query() {
     SphereCase sc = aabb_case(c, l);
     sc.sweep = SphereCase::Sweep{c.da, c.db};
     return format_case(sc);
+  };
+  q.flatten = [](const gen::AabbPairCase& c, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.aabb(c.a);
+    w.aabb(c.b);
+    w.vec(c.da);
+    w.vec(c.db);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::AabbPairCase c;
+    c.a = r.named("a").aabb();
+    c.b = r.named("b").aabb();
+    r.named("motion");
+    c.da = r.vec3();
+    c.db = r.vec3();
+    return c;
   };
   q.kernels = kernels_of<gen::AabbPairCase>(q.name, q.mode);
   return q;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "queries.hpp"
+#include "sat_queries.hpp"
 
 namespace sepax::harness {
 namespace {
@@ -19,9 +20,36 @@ JudgedQuery erase(PairQuery<Pair, Exact> typed) {
   j.families = q->families;
   for (const PairKernel<Pair>& k : q->kernels)
     j.kernel_ids[k.scalar == ScalarKind::float32 ? 0 : 1].push_back(k.id);
+  j.layout = &query_layout(q->name, q->mode);
   j.run_batch = [q](ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin, std::uint64_t end,
                     std::size_t max_findings) {
     return run_query_batch(*q, scalar, f, seed, begin, end, max_findings);
+  };
+  j.case_lines = [q](ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin, std::uint64_t end) {
+    std::vector<std::string> lines;
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const std::string group = query_group_label(q->name, q->mode, scalar, q->families[f]);
+      const CaseLabel label{fmt::format("{}-{}", group, i), q->families[f], scalar,
+                            {{"seed", seed}, {"group", group}, {"index", i}}};
+      lines.push_back(q->case_line(generate_query_case(*q, scalar, f, seed, i), label));
+    }
+    return lines;
+  };
+  j.case_values = [q](ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin, std::uint64_t end) {
+    std::vector<double> values;
+    for (std::uint64_t i = begin; i < end; ++i) q->flatten(generate_query_case(*q, scalar, f, seed, i), values);
+    return values;
+  };
+  j.judge_answer = [q](ScalarKind scalar, std::span<const double> values, const QueryAnswer& answer) {
+    const Pair p = q->unflatten(values, scalar);
+    return q->judge(p, scalar, answer, q->exact(p));
+  };
+  j.run_kernel = [q](std::string_view id, ScalarKind scalar, std::span<const double> values) {
+    const QueryKernel* k = find_query_kernel(id);
+    if (!k || k->query != q->name || k->mode != q->mode || k->scalar != scalar)
+      throw std::invalid_argument(fmt::format("{} is not a kernel of {} {} on {} cases", id, q->name, q->mode,
+                                              to_string(scalar)));
+    return k->run(QueryInput(q->unflatten(values, scalar)));
   };
   return j;
 }
@@ -35,6 +63,21 @@ std::vector<JudgedQuery> judged_queries() {
           erase(sphere_plane_sweep_query()), erase(aabb_static_query()),   erase(aabb_sweep_query()),
           erase(segment_query()),       erase(enclosure_query()),          erase(manifold_query()),
           erase(general_motion_query())};
+}
+
+std::vector<JudgedQuery> every_judged_query() {
+  std::vector<JudgedQuery> all = sat_judged_queries();
+  for (JudgedQuery& q : judged_queries()) all.push_back(std::move(q));
+  return all;
+}
+
+JudgedQuery find_judged_query(std::string_view name, std::string_view mode) {
+  std::string known;
+  for (JudgedQuery& q : every_judged_query()) {
+    if (q.name == name && q.mode == mode) return std::move(q);
+    known += (known.empty() ? "" : ", ") + q.name + " " + q.mode;
+  }
+  throw std::invalid_argument(fmt::format("no query \"{}\" with mode \"{}\" (known: {})", name, mode, known));
 }
 
 std::vector<std::string> judged_query_names() {

@@ -2,6 +2,8 @@
 // manifold_judgement.hpp on the static OBB–OBB families.
 #include "queries.hpp"
 
+#include "flat_shapes.hpp"
+
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/harness/case_file.hpp"
@@ -52,6 +54,19 @@ PairQuery<ShapePair, ManifoldTruth> manifold_query() {
   };
   // The generators store numbers of the case's scalar: every kernel of that
   // scalar sees the boxes as stored.
+  q.flatten = [](const ShapePair& p, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.obb(p.obb_a);
+    w.obb(p.obb_b);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    ShapePair p;
+    p.query = Query::obb_obb;
+    p.obb_a = r.named("a").obb();
+    p.obb_b = r.named("b").obb();
+    return p;
+  };
   q.kernels = kernels_of<ShapePair>(q.name, q.mode);
   return q;
 }

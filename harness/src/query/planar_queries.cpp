@@ -1,6 +1,8 @@
 // The 2D rectangle queries of the SAT tutorial: rect_rect at rest and moving (queries.hpp).
 #include "queries.hpp"
 
+#include "flat_shapes.hpp"
+
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/planar/rect_judgement.hpp"
 
@@ -36,6 +38,18 @@ PairQuery<gen::RectPair, bool> rect_query() {
     return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
   };
   q.case_line = [](const gen::RectPair& p, const CaseLabel& l) { return format_case(planar_case(p.a, p.b, l)); };
+  q.flatten = [](const gen::RectPair& p, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.rect(p.a);
+    w.rect(p.b);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::RectPair p;
+    p.a = r.named("a").rect();
+    p.b = r.named("b").rect();
+    return p;
+  };
   q.kernels = kernels_of<gen::RectPair>(q.name, q.mode);
   return q;
 }
@@ -60,6 +74,25 @@ PairQuery<gen::RectMotionCase, oracle::ExactRectContact> rect_motion_query() {
     PlanarCase c = planar_case(m.a, m.b, l);
     c.motion = m.motion;
     return format_case(c);
+  };
+  q.flatten = [](const gen::RectMotionCase& c, std::vector<double>& out) {
+    flat::Writer w{out};
+    w.rect(c.a);
+    w.rect(c.b);
+    w.vec(c.motion.velocity_a);
+    w.vec(c.motion.velocity_b);
+    w.value(c.motion.duration);
+  };
+  q.unflatten = [](std::span<const double> v, ScalarKind) {
+    flat::Reader r{v};
+    gen::RectMotionCase c;
+    c.a = r.named("a").rect();
+    c.b = r.named("b").rect();
+    r.named("motion");
+    c.motion.velocity_a = r.vec2();
+    c.motion.velocity_b = r.vec2();
+    c.motion.duration = r.value();
+    return c;
   };
   q.kernels = kernels_of<gen::RectMotionCase>(q.name, q.mode);
   return q;

@@ -12,6 +12,7 @@
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/harness/query/query_batch.hpp"
+#include "sepax/harness/query/query_layout.hpp"
 
 namespace sepax::harness {
 
@@ -21,10 +22,34 @@ struct JudgedQuery {
   std::vector<std::string> families;
   /// The ids of the kernels of each scalar (float, double), in the order of their rows.
   std::vector<std::string> kernel_ids[2];
-  /// Cases [begin, end) of family `f` of the group of `scalar`.
+  /// Its cases and answers as arrays (query_layout.hpp).
+  const QueryLayout* layout = nullptr;
+  /// Cases [begin, end) of family `f` of the group of `scalar`, judged for
+  /// every kernel (empty for the SAT queries: their campaigns run in
+  /// campaign/static_group.hpp and moving_group.hpp).
   std::function<QueryBatch(ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin,
                            std::uint64_t end, std::size_t max_findings)>
       run_batch;
+  /// The same cases as case-file lines (the campaign's replay form, with
+  /// their origin) …
+  std::function<std::vector<std::string>(ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin,
+                                         std::uint64_t end)>
+      case_lines;
+  /// … and as the layout's input values, case after case (layout->input_width() each).
+  std::function<std::vector<double>(ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin,
+                                    std::uint64_t end)>
+      case_values;
+  /// Judges an answer (given by a kernel of `scalar` elsewhere) to the case
+  /// of these input values exactly as the campaign judges a kernel's. Throws
+  /// std::invalid_argument naming a field whose value is not one.
+  std::function<QueryVerdict(ScalarKind scalar, std::span<const double> case_values, const QueryAnswer& answer)>
+      judge_answer;
+  /// A registered kernel of this query × mode and of the case's scalar on the
+  /// case of these input values (nullopt: refused). Throws
+  /// std::invalid_argument for another kernel or a value that is not one.
+  std::function<std::optional<QueryAnswer>(std::string_view kernel_id, ScalarKind scalar,
+                                           std::span<const double> case_values)>
+      run_kernel;
 
   std::string group_label(ScalarKind scalar, std::size_t f) const {
     return query_group_label(name, mode, scalar, families[f]);
@@ -42,6 +67,15 @@ struct QueryGroup {
 /// Every pair query × mode, in verify's order, each with the kernels
 /// registered for it (query_kernels.hpp: read the registry, so register first).
 std::vector<JudgedQuery> judged_queries();
+
+/// Every judged query × mode: the SAT queries' (obb_obb, tri_obb, tri_tri ×
+/// test_static, test_moving, find_first_contact: no run_batch, their families
+/// gen::all_families()) first, then judged_queries().
+std::vector<JudgedQuery> every_judged_query();
+
+/// The one of every_judged_query() with this name and mode; throws
+/// std::invalid_argument naming them and listing the known ones.
+JudgedQuery find_judged_query(std::string_view name, std::string_view mode);
 
 /// The names of every judged query, the three SAT queries first (reads no
 /// registry: safe before kernels are registered).

@@ -6,6 +6,7 @@
 /// campaign engine (query_batch.hpp) runs any of them.
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,11 @@ struct PairQuery {
   std::function<bool(const Exact&)> exact_meets;
   std::function<QueryVerdict(const Pair&, ScalarKind, const QueryAnswer&, const Exact&)> judge;
   std::function<std::string(const Pair&, const CaseLabel&)> case_line;
+  /// The case as its layout's input values (query_layout.hpp), appended to
+  /// the vector, and back (throws std::invalid_argument naming the field of a
+  /// value that is not finite).
+  std::function<void(const Pair&, std::vector<double>&)> flatten;
+  std::function<Pair(std::span<const double>, ScalarKind)> unflatten;
   std::vector<PairKernel<Pair>> kernels;
   /// Cases judged on several threads at once: every kernel and judge may run
   /// concurrently (Box2D's distance routine bumps global counters: not).

@@ -19,6 +19,8 @@ struct QueryAnswer {
   /// Sweeps: the first time u of contact; none when the shapes overlap at the
   /// start or never meet.
   std::optional<double> time;
+  /// The SAT queries' first contact: a point of both shapes at that time.
+  std::optional<Vec3<double>> point;
   /// Manifold kernels: the contact manifold (meets = its contact).
   std::optional<ManifoldAnswer> manifold;
   /// Enclosure kernels (obb_to_aabb): the AABB.

@@ -73,6 +73,16 @@ QueryBatch query_batch_from_json(const nlohmann::ordered_json& j);
 std::string query_group_label(const std::string& query, const std::string& mode, ScalarKind scalar,
                               const std::string& family);
 
+/// Case `index` of family `f` of the query's group of `scalar`: the very case
+/// a campaign with this seed judges (the group's seed from its label).
+template <class Pair, class Exact>
+Pair generate_query_case(const PairQuery<Pair, Exact>& q, ScalarKind scalar, std::size_t f, std::uint64_t campaign_seed,
+                         std::uint64_t index) {
+  gen::SeededSource source(gen::seed_for(campaign_seed, query_group_label(q.name, q.mode, scalar, q.families[f])),
+                           index);
+  return q.generate(f, scalar, source);
+}
+
 namespace detail {
 
 template <class Pair>
@@ -89,14 +99,12 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
                              std::uint64_t end, std::size_t max_findings) {
   using Clock = std::chrono::steady_clock;
   const std::string group = query_group_label(q.name, q.mode, scalar, q.families[f]);
-  const std::uint64_t group_seed = gen::seed_for(campaign_seed, group);
   QueryBatch out;
   for (const PairKernel<Pair>* k : kernels) out.rows.push_back(make_row(*k));
   std::vector<std::size_t> kept(kernels.size(), 0);
   out.cases = end - begin;
   for (std::uint64_t i = begin; i < end; ++i) {
-    gen::SeededSource source(group_seed, i);
-    const Pair p = q.generate(f, scalar, source);
+    const Pair p = generate_query_case(q, scalar, f, campaign_seed, i);
     const Exact exact = q.exact(p);
     const bool meets = q.exact_meets(exact);
     for (std::size_t k = 0; k < kernels.size(); ++k) {
