@@ -169,7 +169,7 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
   try {
     // Both OBB kernels go through the registry, as `sepax verify --plugin` has them.
-    std::vector<sepax::KernelInfo> brought = sepax::harness::load_plugin(sepax::bench::plugin_module);
+    std::vector<sepax::KernelInfo> brought = sepax::harness::load_plugin(sepax::bench::plugin_module).sat;
     brought.push_back(sepax::bench::inprocess_obb_sat_double());
     sepax::register_kernels(std::move(brought));
   } catch (const std::exception& e) {

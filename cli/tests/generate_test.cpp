@@ -143,7 +143,9 @@ TEST(Generate, WrongAnswersAreGrossAndAnswersOfAnotherQueryAreRefused) {
   std::map<std::string, int> classes;
   for (const json& l : json_run.json_lines()) {
     ++classes[l["class"].get<std::string>()];
-    if (l["class"] == "gross") EXPECT_LT(l["margin"].get<double>(), 0) << l.dump();  // they overlap
+    if (l["class"] == "gross") {
+      EXPECT_LT(l["margin"].get<double>(), 0) << l.dump();  // they overlap
+    }
   }
   EXPECT_GT(classes["gross"], 0);
   EXPECT_GT(classes["ok"], 0);  // the separated pairs

@@ -51,7 +51,7 @@ static const sepax_kernel kernels[] = {
      1e-6, 0, obb_sat_batch_double, NULL},
 };
 
-static const sepax_plugin plugin = {SEPAX_PLUGIN_ABI_VERSION, EXAMPLE_PLUGIN_NAME,
+static const sepax_plugin plugin = {SEPAX_PLUGIN_ABI_V1, EXAMPLE_PLUGIN_NAME,
                                     sizeof kernels / sizeof kernels[0], kernels};
 
 SEPAX_PLUGIN_EXPORT const sepax_plugin* sepax_plugin_v1(void) { return &plugin; }

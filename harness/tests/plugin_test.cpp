@@ -83,20 +83,20 @@ TEST(PluginLoad, RealLibraryWithoutEntryIsNotAPlugin) {
     GTEST_SKIP() << "cos is not in a libm here";
   const std::string msg = load_error(info.dli_fname);
   EXPECT_TRUE(Contains(msg, info.dli_fname));
-  EXPECT_TRUE(Contains(msg, "no entry symbol \"sepax_plugin_v1\""));
+  EXPECT_TRUE(Contains(msg, "no entry symbol \"sepax_plugin_v2\" or \"sepax_plugin_v1\""));
 }
 
 TEST(PluginLoad, ModuleWithoutEntryIsNotAPlugin) {
   const std::string msg = load_error(SEPAX_TEST_PLUGIN_NO_ENTRY);
   EXPECT_TRUE(Contains(msg, SEPAX_TEST_PLUGIN_NO_ENTRY));
-  EXPECT_TRUE(Contains(msg, "no entry symbol \"sepax_plugin_v1\""));
+  EXPECT_TRUE(Contains(msg, "no entry symbol \"sepax_plugin_v2\" or \"sepax_plugin_v1\""));
 }
 
 TEST(PluginLoad, LaterAbiEntryNamesBothVersions) {
   const std::string msg = load_error(SEPAX_TEST_PLUGIN_FUTURE_ABI);
   EXPECT_TRUE(Contains(msg, "ABI version mismatch"));
-  EXPECT_TRUE(Contains(msg, "sepax_plugin_v2 (ABI version 2)"));
-  EXPECT_TRUE(Contains(msg, "speaks ABI version 1"));
+  EXPECT_TRUE(Contains(msg, "sepax_plugin_v3 (ABI version 3)"));
+  EXPECT_TRUE(Contains(msg, "speaks ABI versions 1 and 2"));
 }
 
 // ---------------------------------------------------------------------------
@@ -118,7 +118,7 @@ class Configurable : public ::testing::Test {
     last_motion_ = sym<int>("configurable_last_motion");
     float_marker_ = sym<int>("configurable_float_marker");
     batch_ = *sym<sepax_batch_fn>("configurable_batch");
-    *plugin_ = {SEPAX_PLUGIN_ABI_VERSION, "configurable", 1, kernels_};
+    *plugin_ = {SEPAX_PLUGIN_ABI_V1, "configurable", 1, kernels_};
     for (int i = 0; i < 8; ++i) kernels_[i] = kernel("k", SEPAX_SCALAR_DOUBLE);
     *behaviour_ = answer_meets;
     *return_null_ = 0;
@@ -154,7 +154,7 @@ TEST_F(Configurable, WrongAbiVersionNamesBoth) {
   const std::string msg = error();
   EXPECT_TRUE(Contains(msg, SEPAX_TEST_PLUGIN_CONFIGURABLE));
   EXPECT_TRUE(Contains(msg, "abi_version 2"));
-  EXPECT_TRUE(Contains(msg, "speaks ABI version 1"));
+  EXPECT_TRUE(Contains(msg, "it must say 1"));
 }
 
 TEST_F(Configurable, NullDescription) {
@@ -217,7 +217,7 @@ TEST_F(Configurable, SameNameForBothScalarsMakesTwoEntries) {
   kernels_[1].bias_method = SEPAX_BIAS_EPSILON_ON_PLANE_DISTANCES;
   kernels_[1].bias_epsilon = 1e-5;
   kernels_[1].open_sets = 1;
-  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE);
+  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE).sat;
   ASSERT_EQ(ks.size(), 2u);
   EXPECT_EQ(ks[0].id, "configurable/k/float");
   EXPECT_EQ(ks[0].scalar, ScalarKind::float32);
@@ -239,7 +239,7 @@ TEST_F(Configurable, EachModeGetsItsFunctions) {
   kernels_[2] = kernel("f", SEPAX_SCALAR_DOUBLE, SEPAX_MODE_FIND_FIRST_CONTACT);
   kernels_[2].query = SEPAX_QUERY_TRI_TRI;
   kernels_[1].query = SEPAX_QUERY_TRI_OBB;
-  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE);
+  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE).sat;
   ASSERT_EQ(ks.size(), 3u);
   EXPECT_EQ(ks[0].mode, KernelMode::static_test);
   EXPECT_TRUE(ks[0].test && ks[0].test_batch && ks[0].prepare_set);
@@ -257,7 +257,7 @@ TEST_F(Configurable, EachModeGetsItsFunctions) {
 TEST_F(Configurable, AnswersAreReadAndBatchesAreOneCall) {
   plugin_->kernel_count = 2;
   kernels_[1] = kernel("m", SEPAX_SCALAR_FLOAT, SEPAX_MODE_TEST_MOVING);
-  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE);
+  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE).sat;
   const std::vector<ShapePair> pairs(5);
   const std::vector<LinearMotiond> motions(5);
   std::vector<StaticOutcome> out(5);
@@ -284,7 +284,7 @@ TEST_F(Configurable, FirstContactAnswersInBothScalars) {
   plugin_->kernel_count = 2;
   kernels_[0] = kernel("f", SEPAX_SCALAR_FLOAT, SEPAX_MODE_FIND_FIRST_CONTACT);
   kernels_[1] = kernel("f", SEPAX_SCALAR_DOUBLE, SEPAX_MODE_FIND_FIRST_CONTACT);
-  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE);
+  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE).sat;
   const std::vector<ShapePair> pairs(3);
   const std::vector<LinearMotiond> motions(3);
   for (const KernelInfo& k : ks) {
@@ -320,7 +320,7 @@ std::string runtime_error_of(F f) {
 TEST_F(Configurable, FailuresAndBadAnswersThrowNamingTheKernel) {
   plugin_->kernel_count = 2;
   kernels_[1] = kernel("f", SEPAX_SCALAR_DOUBLE, SEPAX_MODE_FIND_FIRST_CONTACT);
-  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE);
+  const auto ks = load_plugin(SEPAX_TEST_PLUGIN_CONFIGURABLE).sat;
   const ShapePair pair;
   const LinearMotiond motion;
   const auto test = [&] { ks[0].test(pair); };
@@ -431,8 +431,8 @@ std::vector<ShapePair> rounded(const std::vector<ShapePair>& pairs, ScalarKind s
 class ExamplePlugin : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    buggy_ = new std::vector<KernelInfo>(load_plugin(SEPAX_EXAMPLE_PLUGIN));
-    fixed_ = new std::vector<KernelInfo>(load_plugin(SEPAX_EXAMPLE_PLUGIN_FIXED));
+    buggy_ = new std::vector<KernelInfo>(load_plugin(SEPAX_EXAMPLE_PLUGIN).sat);
+    fixed_ = new std::vector<KernelInfo>(load_plugin(SEPAX_EXAMPLE_PLUGIN_FIXED).sat);
   }
   static void TearDownTestSuite() {
     delete buggy_;

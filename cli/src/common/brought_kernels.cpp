@@ -35,9 +35,13 @@ std::string BroughtKernels::as_arguments() const {
 std::optional<std::vector<std::string>> register_brought_kernels(const BroughtKernels& brought,
                                                                  const std::string& command, std::ostream& err) {
   std::vector<KernelInfo> kernels;
+  std::vector<harness::QueryKernel> query_kernels;
   try {
-    for (const std::string& path : brought.plugins)
-      for (KernelInfo& k : harness::load_plugin(path)) kernels.push_back(std::move(k));
+    for (const std::string& path : brought.plugins) {
+      harness::PluginKernels loaded = harness::load_plugin(path);
+      for (KernelInfo& k : loaded.sat) kernels.push_back(std::move(k));
+      for (harness::QueryKernel& k : loaded.queries) query_kernels.push_back(std::move(k));
+    }
     for (const std::string& cmd : brought.externals)
       for (KernelInfo& k : harness::start_external(cmd)) kernels.push_back(std::move(k));
   } catch (const std::exception& e) {
@@ -46,8 +50,10 @@ std::optional<std::vector<std::string>> register_brought_kernels(const BroughtKe
   }
   std::vector<std::string> ids;
   for (const KernelInfo& k : kernels) ids.push_back(k.id);
+  for (const harness::QueryKernel& k : query_kernels) ids.push_back(k.id);
   try {
     register_kernels(std::move(kernels));
+    harness::register_query_kernels(std::move(query_kernels));
   } catch (const std::exception& e) {
     err << command << ": " << e.what() << '\n';
     return std::nullopt;

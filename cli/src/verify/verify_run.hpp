@@ -32,6 +32,7 @@
 #include "verify/stuck_call_report.hpp"
 #include "verify/query_groups.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
+#include "sepax/harness/query/query_kernels.hpp"
 #include "verify/tree_campaign.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/generators/generate.hpp"
@@ -120,11 +121,16 @@ inline std::optional<Selection> select_campaign(const VerifyOptions& o, std::str
     return o.queries.empty() || std::find(o.queries.begin(), o.queries.end(), q) != o.queries.end();
   };
   Selection sel;
+  // --kernel ids of pair-query kernels (sepax's, peers', a plugin's) select
+  // those kernels' queries; the others are the SAT registry's.
+  std::vector<std::string> sat_ids, pair_ids;
+  for (const std::string& id : o.kernel_ids) (harness::find_query_kernel(id) ? pair_ids : sat_ids).push_back(id);
   auto pair_queries = std::make_shared<std::vector<harness::JudgedQuery>>();
-  const bool with_pairs = o.pair_queries && (!o.queries.empty() || (o.kernel_ids.empty() && o.families.empty()));
+  const bool with_pairs =
+      o.pair_queries && (!o.queries.empty() || !pair_ids.empty() || (o.kernel_ids.empty() && o.families.empty()));
   try {
-    if (with_pairs) {
-      *pair_queries = harness::select_judged_queries(o.queries);
+    if (with_pairs && (pair_ids.empty() ? sat_ids.empty() : true)) {
+      *pair_queries = harness::select_judged_queries(o.queries, pair_ids);
     } else if (!o.queries.empty()) {
       harness::select_judged_queries(o.queries);  // names checked all the same
     }
@@ -150,9 +156,9 @@ inline std::optional<Selection> select_campaign(const VerifyOptions& o, std::str
     }
   }
   const bool sat = std::any_of(kQueries.begin(), kQueries.end(), [&](Query q) { return named(to_string(q)); }) &&
-                   (o.families.empty() || !sat_families.empty());
+                   (o.families.empty() || !sat_families.empty()) && (pair_ids.empty() || !sat_ids.empty());
   if (sat) {
-    auto kernels = select_kernels(o.kernel_ids, error);
+    auto kernels = select_kernels(sat_ids, error);
     if (!kernels) return std::nullopt;
     auto families = select_families(sat_families, error);
     if (!families) return std::nullopt;
@@ -160,7 +166,7 @@ inline std::optional<Selection> select_campaign(const VerifyOptions& o, std::str
       if (named(to_string(k->query))) sel.kernels.push_back(k);
     sel.families = *families;
     sel.groups = make_groups(sel.kernels, sel.families);
-    if (o.moving || !o.kernel_ids.empty()) sel.moving = make_moving_groups(sel.kernels, sel.families);
+    if (o.moving || !sat_ids.empty()) sel.moving = make_moving_groups(sel.kernels, sel.families);
   }
   sel.pair_groups = harness::query_groups(*pair_queries, o.families);
   return sel;

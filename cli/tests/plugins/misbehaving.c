@@ -38,7 +38,7 @@ static const sepax_kernel kernels[] = {
     {"hang", SEPAX_QUERY_OBB_OBB, SEPAX_MODE_TEST_STATIC, SEPAX_SCALAR_DOUBLE, SEPAX_BIAS_NONE, 0.0, 0, hang, NULL},
 };
 
-static const sepax_plugin plugin = {SEPAX_PLUGIN_ABI_VERSION, "misbehaving", sizeof kernels / sizeof kernels[0],
+static const sepax_plugin plugin = {SEPAX_PLUGIN_ABI_V1, "misbehaving", sizeof kernels / sizeof kernels[0],
                                     kernels};
 
 SEPAX_PLUGIN_EXPORT const sepax_plugin* sepax_plugin_v1(void) { return &plugin; }

@@ -1,7 +1,13 @@
 /*
  * sepax_plugin.h — the C ABI of a sepax kernel plugin (C99 and C++).
  *
- * A plugin is a shared library (dlopen'ed with RTLD_NOW | RTLD_LOCAL) that
+ * ABI version 2 (below, "Version 2") brings a kernel of ANY judged query —
+ * the SAT tests, contact manifolds, sweeps, enclosing boxes, 2D rectangles,
+ * segments, general motion — with one batch function over the arrays of the
+ * query's layout, and each kernel's promised tolerance. Version 1, described
+ * first, brings the three SAT queries only; sepax still loads it.
+ *
+ * A version 1 plugin is a shared library (dlopen'ed with RTLD_NOW | RTLD_LOCAL) that
  * exports ONE function,
  *
  *     const sepax_plugin* sepax_plugin_v1(void);
@@ -54,8 +60,9 @@
  *
  * Versioning: SEPAX_PLUGIN_ABI_VERSION changes whenever any struct, value or
  * signature here changes; the entry function's name carries the version
- * (sepax_plugin_v<N>), and `abi_version` must equal it. sepax refuses a plugin
- * whose version it does not speak and names both versions.
+ * (sepax_plugin_v<N>), and `abi_version` must equal it (SEPAX_PLUGIN_ABI_V1 in
+ * a version 1 description). sepax speaks versions 1 and 2, refuses a plugin of
+ * another version and names both.
  */
 #ifndef SEPAX_PLUGIN_H
 #define SEPAX_PLUGIN_H
@@ -63,9 +70,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SEPAX_PLUGIN_ABI_VERSION 1
-/* The name of the one symbol a plugin exports, for dlsym. */
-#define SEPAX_PLUGIN_ENTRY_NAME "sepax_plugin_v1"
+#define SEPAX_PLUGIN_ABI_VERSION 2
+/* The name of the one symbol a plugin exports, for dlsym: version 2's, or version 1's. */
+#define SEPAX_PLUGIN_ENTRY_NAME "sepax_plugin_v2"
+#define SEPAX_PLUGIN_V1_ENTRY_NAME "sepax_plugin_v1"
+/* The abi_version a version 1 plugin's description carries. */
+#define SEPAX_PLUGIN_ABI_V1 1
 
 #ifdef __cplusplus
 extern "C" {
@@ -127,7 +137,7 @@ typedef struct sepax_kernel {
 /* What the entry function returns. `abi_version` comes first in every
  * version, so that any sepax can read it. */
 typedef struct sepax_plugin {
-  int32_t abi_version;         /* SEPAX_PLUGIN_ABI_VERSION */
+  int32_t abi_version;         /* SEPAX_PLUGIN_ABI_V1 */
   const char* name;            /* the id prefix: non-empty, no '/', no whitespace */
   size_t kernel_count;         /* >= 1 */
   const sepax_kernel* kernels; /* kernel_count entries */
@@ -142,8 +152,93 @@ typedef struct sepax_plugin {
 #define SEPAX_PLUGIN_EXPORT
 #endif
 
-/* The entry a plugin defines (declared here so its definition is checked). */
+/* The entry a version 1 plugin defines (declared here so its definition is checked). */
 SEPAX_PLUGIN_EXPORT const sepax_plugin* sepax_plugin_v1(void);
+
+/*
+ * Version 2.
+ *
+ * A plugin exports
+ *
+ *     const sepax_plugin_info_v2* sepax_plugin_v2(void);
+ *
+ * Each kernel names its query and mode as strings and has ONE batch function
+ *
+ *     int batch(void* user, size_t n, const void* const* inputs,
+ *               void* const* answers, const char** message);
+ *
+ * over n cases: inputs[k] points to the k-th input field's array and
+ * answers[k] to the k-th answer field's, each n * width values of the field's
+ * type, case after case: `s` = the kernel's scalar (float or double), `u8` =
+ * unsigned char (0 or 1), `i32` = int32_t. Shapes: box 15 = center xyz, axis0
+ * xyz, axis1 xyz, axis2 xyz, extents; triangle 9 = v0 v1 v2; rect 8 = center
+ * xy, axis0 xy, axis1 xy, extents; sphere 4 = center, radius; aabb 6 = min,
+ * max; plane 4 = normal, offset (the points x with n.x = offset); segment 6 =
+ * p0, p1. States (i32): 0 overlapping at the start, 1 separated throughout,
+ * 2 first contact at `time`.
+ *
+ *   | query            | mode               | inputs                       | answers                          |
+ *   |------------------|--------------------|------------------------------|----------------------------------|
+ *   | obb_obb          | test_static        | a box, b box                 | meets u8                         |
+ *   | tri_obb, tri_tri | test_static        | a triangle, b box / triangle | meets u8                         |
+ *   | (the three)      | test_moving        | a, b, motion 7 (va, vb, T)   | meets u8                         |
+ *   | (the three)      | find_first_contact | a, b, motion 7               | state i32, time s, point 3s      |
+ *   | rect_rect        | test_static        | a rect, b rect               | meets u8                         |
+ *   | rect_rect        | find_first_contact | a, b, motion 5 (va xy, vb xy, T) | state i32, time s            |
+ *   | sphere_sphere    | test_static        | a sphere, b sphere           | meets u8                         |
+ *   | sphere_sphere    | find_first_contact | a, b, motion 6 (da, db; u in [0,1]) | state i32, time s         |
+ *   | aabb_sphere      | test_static        | a aabb, b sphere             | meets u8                         |
+ *   | sphere_plane     | test_static        | a sphere, b plane            | meets u8                         |
+ *   | sphere_plane     | find_first_contact | a, b, motion 3 (d; u in [0,1]) | state i32, time s              |
+ *   | aabb_aabb        | test_static        | a aabb, b aabb               | meets u8                         |
+ *   | aabb_aabb        | find_first_contact | a, b, motion 6 (da, db)      | state i32, time s                |
+ *   | obb_segment      | test_static        | a box, b segment             | meets u8                         |
+ *   | obb_to_aabb      | enclose            | a box                        | aabb 6s (containing the box)     |
+ *   | obb_obb_manifold | find_manifold      | a box, b box                 | contact u8, normal 3s (unit, a   |
+ *   |                  |                    |                              | towards b), depth s, count i32   |
+ *   |                  |                    |                              | (0..8), points 24s (count used)  |
+ *   | general_motion   | find_first_contact | pair i32 (0 obb_obb, 1 tri_obb, 2 tri_tri), a 15s, b 15s (a   |
+ *   |                  |                    | triangle in the first 9), motion_a 9s, motion_b 9s (rotation    |
+ *   |                  |                    | centre, velocity, angular velocity), duration s, steps i32,     |
+ *   |                  |                    | integrator i32 (0 Euler, 1 RK4) -> state i32, step i32,          |
+ *   |                  |                    | step_begin s, time s, point 3s, has_point u8, frozen_at_end u8   |
+ *
+ * (The same layouts as `sepax generate --format arrays` files; the installed
+ * sepax/harness/query/query_layout.hpp lists them with their meaning.)
+ *
+ * sepax fills the answer arrays before the call (u8 with 255, i32 with -1,
+ * scalars with 0) so that an answer the kernel forgot is caught. The
+ * function returns 0 when every answer is written; any other value, or an
+ * answer outside its field's values, is the kernel's error on that batch:
+ * sepax retries the cases one at a time and records the failing case's error
+ * (with `*message` when set, as in version 1). Reentrant, never aborting, as in
+ * version 1. Kernel ids are "<plugin>/<name>/<float|double>", as in version 1.
+ */
+typedef int (*sepax_batch_v2_fn)(void* user, size_t n, const void* const* inputs, void* const* answers,
+                                 const char** message);
+
+typedef struct sepax_kernel_v2 {
+  const char* name;     /* as in version 1 */
+  const char* query;    /* "obb_obb", ..., "obb_obb_manifold", "general_motion": the table above */
+  const char* mode;     /* "test_static", "test_moving", "find_first_contact", "find_manifold", "enclose" */
+  int32_t scalar;       /* enum sepax_scalar */
+  int32_t bias_method;  /* the SAT queries only (else 0): as in version 1 */
+  double bias_epsilon;  /* the SAT queries only (else 0) */
+  int32_t open_sets;    /* the SAT queries only (else 0) */
+  double tolerance;     /* the tolerance the kernel promises, relative to the larger shape's size; 0: none */
+  sepax_batch_v2_fn batch; /* required */
+  void* user;           /* passed back to `batch`; may be NULL */
+} sepax_kernel_v2;
+
+typedef struct sepax_plugin_info_v2 {
+  int32_t abi_version;            /* 2 */
+  const char* name;               /* as in version 1 */
+  size_t kernel_count;            /* >= 1 */
+  const sepax_kernel_v2* kernels; /* kernel_count entries */
+} sepax_plugin_info_v2;
+
+/* The entry a version 2 plugin defines. */
+SEPAX_PLUGIN_EXPORT const sepax_plugin_info_v2* sepax_plugin_v2(void);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sepax/core/registry.hpp"
+#include "sepax/harness/query/query_kernels.hpp"
 #include "sepax/sepax_plugin.h"
 
 namespace sepax::harness::plugin_detail {
@@ -29,5 +30,26 @@ struct PluginKernel {
 /// naming the kernel (and the plugin's message), which the campaign records
 /// as that case's error.
 KernelInfo make_entry(const PluginKernel& kernel);
+
+/// A version 2 kernel after load_plugin has checked it.
+struct PluginKernelV2 {
+  std::string id, plugin;
+  std::string query, mode;  ///< as the kernel names them (query_layout.hpp)
+  ScalarKind scalar = ScalarKind::float64;
+  double tolerance = 0;
+  /// The SAT queries only.
+  bool sat = false;
+  Query sat_query = Query::obb_obb;
+  KernelMode sat_mode = KernelMode::static_test;
+  KernelBias bias{};
+  bool open_sets = false;
+  sepax_batch_v2_fn batch = nullptr;
+  void* user = nullptr;
+};
+
+/// A SAT kernel's registry entry (plugin_entry_v2.cpp) …
+KernelInfo make_entry_v2(const PluginKernelV2& kernel);
+/// … and any other query's kernel, with its batch form.
+QueryKernel make_query_kernel_v2(const PluginKernelV2& kernel);
 
 }  // namespace sepax::harness::plugin_detail

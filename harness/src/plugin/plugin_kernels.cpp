@@ -17,12 +17,14 @@
 
 #include "plugin_entry.hpp"
 #include "sepax/harness/input_error.hpp"
+#include "sepax/harness/query/query_layout.hpp"
 #include "sepax/sepax_plugin.h"
 
 namespace sepax::harness {
 namespace {
 
 using plugin_detail::PluginKernel;
+using plugin_detail::PluginKernelV2;
 
 // More kernels than this is a garbage count, not a plugin.
 constexpr std::size_t max_kernels = 4096;
@@ -126,26 +128,107 @@ PluginKernel check_kernel(const sepax_kernel& k, const std::string& where, const
   return out;
 }
 
-/// The library's entry function; InputError when it has none.
-using EntryFn = const sepax_plugin* (*)();
-EntryFn find_entry(void* handle, const std::string& file) {
+/// The library's entry function, version 2's or version 1's; InputError when it has none.
+using EntryV1 = const sepax_plugin* (*)();
+using EntryV2 = const sepax_plugin_info_v2* (*)();
+struct Entry {
+  EntryV1 v1 = nullptr;
+  EntryV2 v2 = nullptr;
+};
+Entry find_entry(void* handle, const std::string& file) {
   dlerror();  // clear any earlier error: dlsym reports through it
-  if (void* sym = dlsym(handle, SEPAX_PLUGIN_ENTRY_NAME)) return reinterpret_cast<EntryFn>(sym);
+  if (void* sym = dlsym(handle, SEPAX_PLUGIN_ENTRY_NAME)) return {nullptr, reinterpret_cast<EntryV2>(sym)};
+  if (void* sym = dlsym(handle, SEPAX_PLUGIN_V1_ENTRY_NAME)) return {reinterpret_cast<EntryV1>(sym), nullptr};
   for (int v = 0; v <= max_other_version; ++v) {
-    if (v == SEPAX_PLUGIN_ABI_VERSION) continue;
+    if (v == 1 || v == 2) continue;
     const std::string name = "sepax_plugin_v" + std::to_string(v);
     if (dlsym(handle, name.c_str()))
       throw InputError(file + ": plugin ABI version mismatch: the library exports " + name + " (ABI version " +
-                       std::to_string(v) + "), this sepax speaks ABI version " +
-                       std::to_string(SEPAX_PLUGIN_ABI_VERSION) + " (" SEPAX_PLUGIN_ENTRY_NAME ")");
+                       std::to_string(v) + "), this sepax speaks ABI versions 1 and 2 (" SEPAX_PLUGIN_V1_ENTRY_NAME
+                       ", " SEPAX_PLUGIN_ENTRY_NAME ")");
   }
-  throw InputError(file + ": not a sepax plugin: no entry symbol \"" SEPAX_PLUGIN_ENTRY_NAME
+  throw InputError(file + ": not a sepax plugin: no entry symbol \"" SEPAX_PLUGIN_ENTRY_NAME "\" or \"" SEPAX_PLUGIN_V1_ENTRY_NAME
                           "\" (see sepax/sepax_plugin.h)");
+}
+
+/// The plugin's name and kernel count, checked; `version` names the entry.
+std::string check_plugin(std::int32_t abi_version, std::int32_t expected, const char* plugin_name, std::size_t count,
+                         const void* kernels, const std::string& file) {
+  if (abi_version != expected)
+    throw InputError(file + ": plugin ABI version mismatch: the plugin's sepax_plugin_v" + std::to_string(expected) +
+                     " says abi_version " + std::to_string(abi_version) + " (it must say " + std::to_string(expected) +
+                     (expected == 1 ? ": SEPAX_PLUGIN_ABI_V1" : ": SEPAX_PLUGIN_ABI_VERSION") + ")");
+  if (auto why = bad_name(plugin_name)) throw InputError(file + ": plugin name " + *why);
+  const std::string name = plugin_name;
+  if (name == "sepax") throw InputError(file + ": plugin name \"sepax\" is reserved for sepax's own kernels");
+  if (count == 0) throw InputError(file + ": plugin " + in_quotes(name) + " declares no kernels");
+  if (count > max_kernels)
+    throw InputError(file + ": plugin " + in_quotes(name) + ": kernel_count " + std::to_string(count) +
+                     " is more than " + std::to_string(max_kernels));
+  if (!kernels)
+    throw InputError(file + ": plugin " + in_quotes(name) + ": kernels is NULL with kernel_count " +
+                     std::to_string(count));
+  return name;
+}
+
+/// Checks one version 2 kernel description.
+PluginKernelV2 check_kernel_v2(const sepax_kernel_v2& k, const std::string& where, const std::string& plugin) {
+  if (auto why = bad_name(k.name)) throw InputError(where + ": name " + *why);
+  if (!k.query || !k.mode) throw InputError(where + ": query or mode is NULL");
+  const std::string query = k.query, mode = k.mode;
+  const QueryLayout* layout = nullptr;
+  std::string known;
+  for (const QueryLayout& l : query_layouts()) {
+    if (l.query == query && l.mode == mode) layout = &l;
+    known += (known.empty() ? "" : ", ") + l.query + " " + l.mode;
+  }
+  if (!layout) throw InputError(where + ": unknown query " + in_quotes(query) + " with mode " + in_quotes(mode) + " (known: " + known + ")");
+  const auto scalar = scalar_of(k.scalar);
+  if (!scalar)
+    throw InputError(where + ": unknown scalar " + std::to_string(k.scalar) + " (expected 0 = float, 1 = double)");
+  if (!(std::isfinite(k.tolerance) && k.tolerance >= 0))
+    throw InputError(where + ": tolerance " + number(k.tolerance) + " is not a finite number >= 0");
+  if (!k.batch) throw InputError(where + ": batch function is NULL");
+  PluginKernelV2 out;
+  out.id = plugin + "/" + k.name + "/" + std::string(to_string(*scalar));
+  out.plugin = plugin;
+  out.query = query;
+  out.mode = mode;
+  out.scalar = *scalar;
+  out.tolerance = k.tolerance;
+  out.batch = k.batch;
+  out.user = k.user;
+  for (const Query q : {Query::obb_obb, Query::tri_obb, Query::tri_tri})
+    if (query == to_string(q)) {
+      out.sat = true;
+      out.sat_query = q;
+    }
+  if (out.sat) {
+    out.sat_mode = mode == "test_static" ? KernelMode::static_test
+                   : mode == "test_moving" ? KernelMode::moving_test
+                                           : KernelMode::first_contact;
+    const auto method = bias_of(k.bias_method);
+    if (!method)
+      throw InputError(where + ": unknown bias_method " + std::to_string(k.bias_method) +
+                       " (expected 0 = none, 1 = epsilon_on_rotation, 2 = epsilon_on_plane_distances)");
+    if (!(std::isfinite(k.bias_epsilon) && k.bias_epsilon >= 0))
+      throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " is not a finite number >= 0");
+    if (*method == BiasMethod::none && k.bias_epsilon != 0)
+      throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " given with bias_method 0 = none");
+    if (k.open_sets != 0 && k.open_sets != 1)
+      throw InputError(where + ": open_sets " + std::to_string(k.open_sets) + " (expected 0 or 1)");
+    out.bias = KernelBias{*method, k.bias_epsilon, std::nullopt};
+    out.open_sets = k.open_sets == 1;
+  } else if (k.bias_method != 0 || k.bias_epsilon != 0 || k.open_sets != 0) {
+    throw InputError(where + ": bias_method, bias_epsilon and open_sets are for the SAT queries; " + query +
+                     " takes 0 for each");
+  }
+  return out;
 }
 
 }  // namespace
 
-std::vector<KernelInfo> load_plugin(const std::filesystem::path& path) {
+PluginKernels load_plugin(const std::filesystem::path& path) {
   const std::string file = path.string();
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
@@ -161,35 +244,43 @@ std::vector<KernelInfo> load_plugin(const std::filesystem::path& path) {
     throw InputError(file + ": cannot load as a shared library: " + (why ? why : "unknown dlopen error"));
   }
 
-  const sepax_plugin* plugin = find_entry(handle, file)();
-  if (!plugin) throw InputError(file + ": " SEPAX_PLUGIN_ENTRY_NAME "() returned NULL");
-  if (plugin->abi_version != SEPAX_PLUGIN_ABI_VERSION)
-    throw InputError(file + ": plugin ABI version mismatch: the plugin says abi_version " +
-                     std::to_string(plugin->abi_version) + ", this sepax speaks ABI version " +
-                     std::to_string(SEPAX_PLUGIN_ABI_VERSION));
-  if (auto why = bad_name(plugin->name)) throw InputError(file + ": plugin name " + *why);
-  const std::string name = plugin->name;
-  if (name == "sepax")
-    throw InputError(file + ": plugin name \"sepax\" is reserved for sepax's own kernels");
-  if (plugin->kernel_count == 0) throw InputError(file + ": plugin " + in_quotes(name) + " declares no kernels");
-  if (plugin->kernel_count > max_kernels)
-    throw InputError(file + ": plugin " + in_quotes(name) + ": kernel_count " + std::to_string(plugin->kernel_count) +
-                     " is more than " + std::to_string(max_kernels));
-  if (!plugin->kernels)
-    throw InputError(file + ": plugin " + in_quotes(name) + ": kernels is NULL with kernel_count " +
-                     std::to_string(plugin->kernel_count));
-
-  std::vector<KernelInfo> out;
+  const Entry entry = find_entry(handle, file);
+  PluginKernels out;
   std::map<std::string, std::size_t> seen;  // id -> index of the kernel
+  const auto once = [&](const std::string& id, std::size_t i, const std::string& where) {
+    if (const auto [it, fresh] = seen.emplace(id, i); !fresh)
+      throw InputError(where + ": duplicate kernel id " + in_quotes(id) + " (kernel " + std::to_string(it->second) +
+                       " has it too)");
+  };
+  const auto where_of = [&](std::size_t i, const char* kernel_name) {
+    return file + ": kernel " + std::to_string(i) + (kernel_name ? " " + in_quotes(kernel_name) : std::string());
+  };
+  if (entry.v2) {
+    const sepax_plugin_info_v2* plugin = entry.v2();
+    if (!plugin) throw InputError(file + ": " SEPAX_PLUGIN_ENTRY_NAME "() returned NULL");
+    const std::string name =
+        check_plugin(plugin->abi_version, 2, plugin->name, plugin->kernel_count, plugin->kernels, file);
+    for (std::size_t i = 0; i < plugin->kernel_count; ++i) {
+      const sepax_kernel_v2& k = plugin->kernels[i];
+      const std::string where = where_of(i, k.name);
+      const PluginKernelV2 checked = check_kernel_v2(k, where, name);
+      once(checked.id, i, where);
+      if (checked.sat)
+        out.sat.push_back(plugin_detail::make_entry_v2(checked));
+      else
+        out.queries.push_back(plugin_detail::make_query_kernel_v2(checked));
+    }
+    return out;
+  }
+  const sepax_plugin* plugin = entry.v1();
+  if (!plugin) throw InputError(file + ": " SEPAX_PLUGIN_V1_ENTRY_NAME "() returned NULL");
+  const std::string name = check_plugin(plugin->abi_version, 1, plugin->name, plugin->kernel_count, plugin->kernels, file);
   for (std::size_t i = 0; i < plugin->kernel_count; ++i) {
     const sepax_kernel& k = plugin->kernels[i];
-    const std::string where =
-        file + ": kernel " + std::to_string(i) + (k.name ? " " + in_quotes(k.name) : std::string());
+    const std::string where = where_of(i, k.name);
     const PluginKernel checked = check_kernel(k, where, name);
-    if (const auto [it, fresh] = seen.emplace(checked.id, i); !fresh)
-      throw InputError(where + ": duplicate kernel id " + in_quotes(checked.id) + " (kernel " +
-                       std::to_string(it->second) + " has it too)");
-    out.push_back(plugin_detail::make_entry(checked));
+    once(checked.id, i, where);
+    out.sat.push_back(plugin_detail::make_entry(checked));
   }
   return out;
 }

@@ -1,6 +1,8 @@
 // sepax's structure-of-arrays files (array_file.hpp).
 #include "sepax/harness/query/array_file.hpp"
 
+#include "sepax/harness/query/columns.hpp"
+
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -21,15 +23,6 @@ constexpr std::size_t kAlign = 64, kNameBytes = 40;
 
 std::size_t aligned(std::size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
 
-std::size_t type_bytes(FieldType t, ScalarKind scalar) {
-  switch (t) {
-    case FieldType::scalar: return scalar == ScalarKind::float32 ? 4 : 8;
-    case FieldType::u8: return 1;
-    case FieldType::i32: return 4;
-  }
-  return 8;
-}
-
 template <class T>
 void put(std::vector<unsigned char>& out, std::size_t at, T v) {
   std::memcpy(out.data() + at, &v, sizeof v);
@@ -49,7 +42,7 @@ std::vector<std::size_t> offsets(const std::vector<Field>& fields, ScalarKind sc
   std::size_t at = header;
   for (const Field& f : fields) {
     out.push_back(at);
-    at = aligned(at + count * f.width * type_bytes(f.type, scalar));
+    at = aligned(at + count * f.width * value_bytes(f.type, scalar));
   }
   out.push_back(at);  // the file's size
   return out;
@@ -88,11 +81,11 @@ void write_array_file(const std::filesystem::path& path, const ArrayFile& file) 
   put<std::uint32_t>(bytes, 8, kVersion);
   put<std::uint32_t>(bytes, 12, std::uint32_t(header));
   put<std::uint64_t>(bytes, 16, file.count);
-  put<std::uint32_t>(bytes, 24, std::uint32_t(type_bytes(FieldType::scalar, file.scalar)));
+  put<std::uint32_t>(bytes, 24, std::uint32_t(value_bytes(FieldType::scalar, file.scalar)));
   put<std::uint32_t>(bytes, 28, std::uint32_t(fields.size()));
   put<std::uint32_t>(bytes, 32, static_cast<std::uint32_t>(file.kind));
   put<std::uint64_t>(bytes, 36, file.first_index);
-  std::size_t column = 0;
+  const std::vector<Column> columns = to_columns(fields, file.scalar, file.values, file.count);
   for (std::size_t k = 0; k < fields.size(); ++k) {
     const Field& f = fields[k];
     const std::size_t entry = 64 + 64 * k;
@@ -100,31 +93,7 @@ void write_array_file(const std::filesystem::path& path, const ArrayFile& file) 
     put<std::uint64_t>(bytes, entry + 40, at[k]);
     put<std::uint32_t>(bytes, entry + 48, f.width);
     put<std::uint32_t>(bytes, entry + 52, static_cast<std::uint32_t>(f.type));
-    const std::size_t size = type_bytes(f.type, file.scalar);
-    for (std::uint64_t row = 0; row < file.count; ++row)
-      for (std::uint32_t w = 0; w < f.width; ++w) {
-        const double v = file.values[row * width + column + w];
-        const std::size_t to = at[k] + (row * f.width + w) * size;
-        const auto refuse = [&] {
-          throw std::invalid_argument(
-              fmt::format("field \"{}\" of case {} is {}: not a {}", f.name, row, v, to_string(f.type)));
-        };
-        if (f.type == FieldType::u8) {
-          if (v != 0 && v != 1) refuse();
-          bytes[to] = static_cast<unsigned char>(v);
-        } else if (f.type == FieldType::i32) {
-          if (v != std::floor(v) || v < std::numeric_limits<std::int32_t>::min() ||
-              v > std::numeric_limits<std::int32_t>::max())
-            refuse();
-          put<std::int32_t>(bytes, to, static_cast<std::int32_t>(v));
-        } else if (size == 4) {
-          if (double(float(v)) != v && !std::isnan(v)) refuse();
-          put<float>(bytes, to, float(v));
-        } else {
-          put<double>(bytes, to, v);
-        }
-      }
-    column += f.width;
+    std::memcpy(bytes.data() + at[k], columns[k].bytes.data(), columns[k].bytes.size());
   }
   std::memcpy(bytes.data() + 64 + 64 * fields.size(), json.data(), json.size());
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -174,9 +143,7 @@ ArrayFile read_array_file(const std::filesystem::path& path) {
   const std::vector<Field>& fields = file.fields();
   if (fields.size() != field_count)
     fail(fmt::format("{} fields; {} {} has {}", field_count, file.query, file.mode, fields.size()));
-  const std::size_t width = file.width();
-  file.values.assign(file.count * width, 0);
-  std::size_t column = 0;
+  std::vector<Column> columns;
   for (std::size_t k = 0; k < fields.size(); ++k) {
     const Field& f = fields[k];
     const std::size_t entry = 64 + 64 * k;
@@ -187,23 +154,13 @@ ArrayFile read_array_file(const std::filesystem::path& path) {
     if (name != f.name || w != f.width || type != static_cast<std::uint32_t>(f.type))
       fail(fmt::format("field {} is \"{}\" ({} x type {}); {} {} has \"{}\" ({} x {}) there", k, name, w, type,
                        file.query, file.mode, f.name, f.width, to_string(f.type)));
-    const std::size_t size = type_bytes(f.type, file.scalar);
-    if (offset < header || offset + file.count * w * size > bytes.size())
+    const std::size_t size = value_bytes(f.type, file.scalar), length = file.count * w * size;
+    if (offset < header || offset + length > bytes.size())
       fail(fmt::format("field \"{}\"'s array (offset {}, {} cases) runs past the file's end", name, offset, file.count));
-    for (std::uint64_t row = 0; row < file.count; ++row)
-      for (std::uint32_t i = 0; i < w; ++i) {
-        const std::size_t from = offset + (row * w + i) * size;
-        double v = 0;
-        if (f.type == FieldType::u8)
-          v = bytes[from];
-        else if (f.type == FieldType::i32)
-          v = get<std::int32_t>(bytes, from);
-        else
-          v = size == 4 ? double(get<float>(bytes, from)) : get<double>(bytes, from);
-        file.values[row * width + column + i] = v;
-      }
-    column += w;
+    columns.push_back({f, size, std::vector<unsigned char>(bytes.begin() + std::ptrdiff_t(offset),
+                                                           bytes.begin() + std::ptrdiff_t(offset + length))});
   }
+  file.values = from_columns(columns, file.count);
   return file;
 }
 

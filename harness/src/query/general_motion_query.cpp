@@ -120,7 +120,6 @@ PairQuery<GeneralMotionPair, GeneralMotionTruth> general_motion_query() {
     p.setup.integrator = static_cast<Integrator>(int(integrator));
     return p;
   };
-  q.kernels = kernels_of<GeneralMotionPair>(q.name, q.mode);
   return q;
 }
 

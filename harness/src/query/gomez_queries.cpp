@@ -75,7 +75,6 @@ PairQuery<gen::SpherePair, bool> sphere_static_query() {
     p.b = r.named("b").sphere();
     return p;
   };
-  q.kernels = kernels_of<gen::SpherePair>(q.name, q.mode);
   return q;
 }
 
@@ -110,7 +109,6 @@ PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
     p.sphere = r.named("b").sphere();
     return p;
   };
-  q.kernels = kernels_of<gen::BoxSpherePair>(q.name, q.mode);
   return q;
 }
 
@@ -146,7 +144,6 @@ PairQuery<gen::BoxSegmentPair, bool> segment_query() {
     p.segment = r.named("b").segment();
     return p;
   };
-  q.kernels = kernels_of<gen::BoxSegmentPair>(q.name, q.mode);
   return q;
 }
 
@@ -179,7 +176,6 @@ PairQuery<Obb3<double>, bool> enclosure_query() {
   };
   q.flatten = [](const Obb3<double>& box, std::vector<double>& out) { flat::Writer{out}.obb(box); };
   q.unflatten = [](std::span<const double> v, ScalarKind) { return flat::Reader{v}.named("a").obb(); };
-  q.kernels = kernels_of<Obb3<double>>(q.name, q.mode);
   return q;
 }
 
@@ -221,7 +217,6 @@ PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
     c.db = r.vec3();
     return c;
   };
-  q.kernels = kernels_of<gen::SphereSweepCase>(q.name, q.mode);
   return q;
 }
 
@@ -256,7 +251,6 @@ PairQuery<gen::SpherePlaneCase, bool> sphere_plane_static_query() {
     c.plane = r.named("b").plane();
     return c;
   };
-  q.kernels = kernels_of<gen::SpherePlaneCase>(q.name, q.mode);
   return q;
 }
 
@@ -297,7 +291,6 @@ PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> sphere_plane_sweep_query() {
     c.displacement = r.named("motion").vec3();
     return c;
   };
-  q.kernels = kernels_of<gen::SpherePlaneCase>(q.name, q.mode);
   return q;
 }
 
@@ -328,7 +321,6 @@ PairQuery<gen::AabbPairCase, bool> aabb_static_query() {
     c.b = r.named("b").aabb();
     return c;
   };
-  q.kernels = kernels_of<gen::AabbPairCase>(q.name, q.mode);
   return q;
 }
 
@@ -369,7 +361,6 @@ PairQuery<gen::AabbPairCase, oracle::ExactSweep> aabb_sweep_query() {
     c.db = r.vec3();
     return c;
   };
-  q.kernels = kernels_of<gen::AabbPairCase>(q.name, q.mode);
   return q;
 }
 

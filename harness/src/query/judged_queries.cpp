@@ -11,8 +11,17 @@
 namespace sepax::harness {
 namespace {
 
+/// The query behind one type; with its registered kernels (which reads the
+/// registry), or without (for what needs only its shapes: a plugin's calls).
 template <class Pair, class Exact>
-JudgedQuery erase(PairQuery<Pair, Exact> typed) {
+JudgedQuery erase(PairQuery<Pair, Exact> typed, bool with_kernels, const std::vector<std::string>& only) {
+  // Every kernel of a scalar sees the cases as stored: the generators store
+  // numbers of the case's scalar.
+  if (with_kernels) typed.kernels = queries::kernels_of<Pair>(typed.name, typed.mode);
+  if (!only.empty())
+    std::erase_if(typed.kernels, [&](const PairKernel<Pair>& k) {
+      return std::find(only.begin(), only.end(), k.id) == only.end();
+    });
   auto q = std::make_shared<const PairQuery<Pair, Exact>>(std::move(typed));
   JudgedQuery j;
   j.name = q->name;
@@ -44,6 +53,7 @@ JudgedQuery erase(PairQuery<Pair, Exact> typed) {
     const Pair p = q->unflatten(values, scalar);
     return q->judge(p, scalar, answer, q->exact(p));
   };
+  j.flatten_input = [q](const QueryInput& in, std::vector<double>& out) { q->flatten(std::get<Pair>(in), out); };
   j.run_kernel = [q](std::string_view id, ScalarKind scalar, std::span<const double> values) {
     const QueryKernel* k = find_query_kernel(id);
     if (!k || k->query != q->name || k->mode != q->mode || k->scalar != scalar)
@@ -54,15 +64,33 @@ JudgedQuery erase(PairQuery<Pair, Exact> typed) {
   return j;
 }
 
+std::vector<JudgedQuery> pair_queries(bool k, const std::vector<std::string>& o) {
+  using namespace queries;
+  return {erase(rect_query(), k, o),          erase(rect_motion_query(), k, o),   erase(sphere_static_query(), k, o),
+          erase(sphere_sweep_query(), k, o),  erase(box_sphere_query(), k, o),    erase(sphere_plane_static_query(), k, o),
+          erase(sphere_plane_sweep_query(), k, o), erase(aabb_static_query(), k, o), erase(aabb_sweep_query(), k, o),
+          erase(segment_query(), k, o),       erase(enclosure_query(), k, o),     erase(manifold_query(), k, o),
+          erase(general_motion_query(), k, o)};
+}
+
 }  // namespace
 
-std::vector<JudgedQuery> judged_queries() {
-  using namespace queries;
-  return {erase(rect_query()),          erase(rect_motion_query()),        erase(sphere_static_query()),
-          erase(sphere_sweep_query()),  erase(box_sphere_query()),         erase(sphere_plane_static_query()),
-          erase(sphere_plane_sweep_query()), erase(aabb_static_query()),   erase(aabb_sweep_query()),
-          erase(segment_query()),       erase(enclosure_query()),          erase(manifold_query()),
-          erase(general_motion_query())};
+std::vector<JudgedQuery> judged_queries(const std::vector<std::string>& kernel_ids) {
+  for (const std::string& id : kernel_ids)
+    if (!find_query_kernel(id)) throw std::invalid_argument("no pair-query kernel \"" + id + "\"");
+  std::vector<JudgedQuery> all = pair_queries(true, kernel_ids);
+  if (!kernel_ids.empty())  // only the queries of the kernels named
+    std::erase_if(all, [](const JudgedQuery& q) { return q.kernel_ids[0].empty() && q.kernel_ids[1].empty(); });
+  return all;
+}
+
+const std::vector<JudgedQuery>& query_shapes() {
+  static const std::vector<JudgedQuery> shapes = [] {
+    std::vector<JudgedQuery> all = sat_judged_queries();
+    for (JudgedQuery& q : pair_queries(false, {})) all.push_back(std::move(q));
+    return all;
+  }();
+  return shapes;
 }
 
 std::vector<JudgedQuery> every_judged_query() {
@@ -88,7 +116,8 @@ std::vector<std::string> judged_query_names() {
           "sphere_plane", "aabb_aabb", "obb_segment", "obb_to_aabb", "obb_obb_manifold", "general_motion"};
 }
 
-std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& names) {
+std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& names,
+                                               const std::vector<std::string>& kernel_ids) {
   const std::vector<std::string> known = judged_query_names();
   for (const std::string& n : names)
     if (std::find(known.begin(), known.end(), n) == known.end()) {
@@ -96,7 +125,7 @@ std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& n
       for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
       throw std::invalid_argument("unknown query \"" + n + "\" (known: " + list + ")");
     }
-  std::vector<JudgedQuery> all = judged_queries();
+  std::vector<JudgedQuery> all = judged_queries(kernel_ids);
   if (names.empty()) return all;
   std::vector<JudgedQuery> out;
   for (JudgedQuery& q : all)

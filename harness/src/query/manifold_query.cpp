@@ -52,8 +52,6 @@ PairQuery<ShapePair, ManifoldTruth> manifold_query() {
     c.origin = l.origin;
     return format_case(c);
   };
-  // The generators store numbers of the case's scalar: every kernel of that
-  // scalar sees the boxes as stored.
   q.flatten = [](const ShapePair& p, std::vector<double>& out) {
     flat::Writer w{out};
     w.obb(p.obb_a);
@@ -67,7 +65,6 @@ PairQuery<ShapePair, ManifoldTruth> manifold_query() {
     p.obb_b = r.named("b").obb();
     return p;
   };
-  q.kernels = kernels_of<ShapePair>(q.name, q.mode);
   return q;
 }
 

@@ -50,7 +50,6 @@ PairQuery<gen::RectPair, bool> rect_query() {
     p.b = r.named("b").rect();
     return p;
   };
-  q.kernels = kernels_of<gen::RectPair>(q.name, q.mode);
   return q;
 }
 
@@ -94,7 +93,6 @@ PairQuery<gen::RectMotionCase, oracle::ExactRectContact> rect_motion_query() {
     c.motion.duration = r.value();
     return c;
   };
-  q.kernels = kernels_of<gen::RectMotionCase>(q.name, q.mode);
   return q;
 }
 

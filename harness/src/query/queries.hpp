@@ -20,10 +20,18 @@ namespace sepax::harness::queries {
 template <class Pair>
 std::vector<PairKernel<Pair>> kernels_of(const std::string& query, const std::string& mode) {
   std::vector<PairKernel<Pair>> out;
-  for (const QueryKernel& k : query_kernels())
-    if (k.query == query && k.mode == mode)
-      out.push_back({k.id, k.scalar, k.is_peer(),
-                     [run = &k.run](const Pair& p) -> std::optional<QueryAnswer> { return (*run)(QueryInput(p)); }});
+  for (const QueryKernel& k : query_kernels()) {
+    if (k.query != query || k.mode != mode) continue;
+    PairKernel<Pair> pk{k.id, k.scalar, k.is_peer(),
+                        [run = &k.run](const Pair& p) -> std::optional<QueryAnswer> { return (*run)(QueryInput(p)); },
+                        {}};
+    if (k.run_batch)
+      pk.run_batch = [batch = &k.run_batch](std::span<const Pair> pairs) {
+        const std::vector<QueryInput> inputs(pairs.begin(), pairs.end());
+        return (*batch)(inputs);
+      };
+    out.push_back(std::move(pk));
+  }
   return out;
 }
 

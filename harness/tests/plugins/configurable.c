@@ -56,7 +56,7 @@ static int batch(void* user, size_t n, const void* a, const void* b, const void*
 SEPAX_PLUGIN_EXPORT int configurable_float_marker = 0;
 SEPAX_PLUGIN_EXPORT sepax_batch_fn configurable_batch = batch;
 SEPAX_PLUGIN_EXPORT sepax_kernel configurable_kernels[8];
-SEPAX_PLUGIN_EXPORT sepax_plugin configurable_plugin = {SEPAX_PLUGIN_ABI_VERSION, "configurable", 0,
+SEPAX_PLUGIN_EXPORT sepax_plugin configurable_plugin = {SEPAX_PLUGIN_ABI_V1, "configurable", 0,
                                                         configurable_kernels};
 /* What the entry returns: &configurable_plugin, or NULL when the test says so. */
 SEPAX_PLUGIN_EXPORT int configurable_return_null = 0;

@@ -97,7 +97,7 @@ TEST(QueryModel, AGroupIsTheSameWholeOrCutIntoBatchesAndItsRecordReadsBackExactl
         const std::string what = q.group_label(s, f);
         const QueryBatch whole = q.run_batch(s, f, 7, 0, n, 5);
         QueryBatch cut;
-        for (const auto [b, e] : {std::pair<std::uint64_t, std::uint64_t>{n / 3, n}, {0, n / 3}})  // out of order
+        for (const auto& [b, e] : {std::pair<std::uint64_t, std::uint64_t>{n / 3, n}, {0, n / 3}})  // out of order
           merge_query_batches(cut, q.run_batch(s, f, 7, b, e, 5), 5);
         expect_same_batch(whole, cut, what);
         const QueryBatch back = query_batch_from_json(query_batch_json(whole));

@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/harness/query/query_batch.hpp"
+#include "sepax/harness/query/query_input.hpp"
 #include "sepax/harness/query/query_layout.hpp"
 
 namespace sepax::harness {
@@ -44,6 +46,9 @@ struct JudgedQuery {
   /// std::invalid_argument naming a field whose value is not one.
   std::function<QueryVerdict(ScalarKind scalar, std::span<const double> case_values, const QueryAnswer& answer)>
       judge_answer;
+  /// A case of this query (its QueryInput alternative) as its input values,
+  /// appended (pair queries; empty for the SAT ones).
+  std::function<void(const QueryInput&, std::vector<double>&)> flatten_input;
   /// A registered kernel of this query × mode and of the case's scalar on the
   /// case of these input values (nullopt: refused). Throws
   /// std::invalid_argument for another kernel or a value that is not one.
@@ -65,13 +70,20 @@ struct QueryGroup {
 };
 
 /// Every pair query × mode, in verify's order, each with the kernels
-/// registered for it (query_kernels.hpp: read the registry, so register first).
-std::vector<JudgedQuery> judged_queries();
+/// registered for it (query_kernels.hpp: read the registry, so register
+/// first); with `kernel_ids`, only those kernels and the queries they belong
+/// to (std::invalid_argument naming an id that is no pair-query kernel).
+std::vector<JudgedQuery> judged_queries(const std::vector<std::string>& kernel_ids = {});
 
 /// Every judged query × mode: the SAT queries' (obb_obb, tri_obb, tri_tri ×
 /// test_static, test_moving, find_first_contact: no run_batch, their families
 /// gen::all_families()) first, then judged_queries().
 std::vector<JudgedQuery> every_judged_query();
+
+/// Every judged query × mode as every_judged_query(), without kernels
+/// (kernel_ids empty; run_batch judges none): what their cases and answers
+/// look like, read before any kernel is registered (a plugin's calls).
+const std::vector<JudgedQuery>& query_shapes();
 
 /// The one of every_judged_query() with this name and mode; throws
 /// std::invalid_argument naming them and listing the known ones.
@@ -84,7 +96,8 @@ std::vector<std::string> judged_query_names();
 /// The pair queries named (every mode of each; empty: all of them). Throws
 /// std::invalid_argument naming an unknown query and listing the known ones.
 /// The three SAT queries are known but have no pair query: naming only them gives none.
-std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& names);
+std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& names,
+                                               const std::vector<std::string>& kernel_ids = {});
 
 /// The groups of `queries` in verify's order — query, float then double,
 /// family — keeping the families named in `families` (empty: all).

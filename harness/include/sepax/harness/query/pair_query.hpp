@@ -38,6 +38,8 @@ struct PairKernel {
   bool peer = false;
   /// nullopt: a pair the library cannot take (counted as refused, not judged).
   std::function<std::optional<QueryAnswer>(const Pair&)> run;
+  /// Optional: many pairs in one call (QueryKernel::run_batch).
+  std::function<std::vector<std::optional<QueryAnswer>>(std::span<const Pair>)> run_batch;
 };
 
 /// Where a replayed case came from (written into its "origin").

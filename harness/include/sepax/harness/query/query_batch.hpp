@@ -93,6 +93,32 @@ QueryRow make_row(const PairKernel<Pair>& k) {
   return r;
 }
 
+/// A kernel's answers to the cases (nullopt: refused), or the error of a case
+/// whose call threw: the batch form in one call when the kernel has one, and
+/// case by case when it has not or when the batch failed.
+template <class Pair>
+void answer_cases(const PairKernel<Pair>& k, const std::vector<Pair>& cases,
+                  std::vector<std::optional<QueryAnswer>>& answers, std::vector<std::string>& errors) {
+  answers.assign(cases.size(), std::nullopt);
+  errors.assign(cases.size(), std::string());
+  if (k.run_batch) {
+    try {
+      answers = k.run_batch(cases);
+      if (answers.size() == cases.size()) return;
+    } catch (const std::exception&) {
+    }
+    answers.assign(cases.size(), std::nullopt);
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    try {
+      answers[i] = k.run(cases[i]);
+    } catch (const std::exception& e) {
+      errors[i] = e.what();
+      if (errors[i].empty()) errors[i] = "an exception without a message";
+    }
+  }
+}
+
 template <class Pair, class Exact>
 QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<const PairKernel<Pair>*>& kernels,
                              ScalarKind scalar, std::size_t f, std::uint64_t campaign_seed, std::uint64_t begin,
@@ -101,24 +127,38 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
   const std::string group = query_group_label(q.name, q.mode, scalar, q.families[f]);
   QueryBatch out;
   for (const PairKernel<Pair>* k : kernels) out.rows.push_back(make_row(*k));
-  std::vector<std::size_t> kept(kernels.size(), 0);
   out.cases = end - begin;
+  std::vector<Pair> cases;
+  std::vector<Exact> exact;
+  std::vector<bool> meets;
   for (std::uint64_t i = begin; i < end; ++i) {
-    const Pair p = generate_query_case(q, scalar, f, campaign_seed, i);
-    const Exact exact = q.exact(p);
-    const bool meets = q.exact_meets(exact);
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
-      QueryRow& row = out.rows[k];
+    cases.push_back(generate_query_case(q, scalar, f, campaign_seed, i));
+    exact.push_back(q.exact(cases.back()));
+    meets.push_back(q.exact_meets(exact.back()));
+  }
+  std::vector<std::optional<QueryAnswer>> answers;
+  std::vector<std::string> errors;
+  for (std::size_t k = 0; k < kernels.size(); ++k) {
+    QueryRow& row = out.rows[k];
+    const auto t0 = Clock::now();
+    answer_cases(*kernels[k], cases, answers, errors);
+    row.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+    std::size_t kept = 0;
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+      const std::uint64_t i = begin + c;
       ++row.cases;
-      row.truth_hits += meets;
-      const auto t0 = Clock::now();
-      const std::optional<QueryAnswer> says = kernels[k]->run(p);
-      row.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
-      if (!says) {
+      row.truth_hits += meets[c];
+      if (!answers[c] && errors[c].empty()) {
         ++row.refused;
         continue;
       }
-      const QueryVerdict v = q.judge(p, scalar, *says, exact);
+      QueryVerdict v;
+      if (errors[c].empty()) {
+        v = q.judge(cases[c], scalar, *answers[c], exact[c]);
+      } else {
+        v.verdict_class = oracle::Class::gross;
+        v.reason = "threw: " + errors[c];
+      }
       if (v.time_error) row.time_errors.push_back(*v.time_error);
       if (v.depth_error) row.depth_errors.push_back(*v.depth_error);
       if (v.point_distance) row.point_distances.push_back(*v.point_distance);
@@ -127,16 +167,21 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
         case oracle::Class::boundary: ++row.boundary; break;
         default: ++row.gross; break;
       }
-      if (v.verdict_class != oracle::Class::gross || kept[k]++ >= max_findings) continue;
+      if (v.verdict_class != oracle::Class::gross || kept++ >= max_findings) continue;
       CaseLabel label{fmt::format("{}-{}", group, i), q.families[f], scalar,
                       {{"seed", campaign_seed}, {"group", group}, {"index", i}, {"kernel", kernels[k]->id}}};
+      const bool says_meets = answers[c] && answers[c]->meets;
       out.findings.push_back(
-          {kernels[k]->id, kernels[k]->peer, i, query_gross_kind(says->meets, meets, v.reason),
-           fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", kernels[k]->id, group,
-                       i, says->meets ? "meeting" : "apart",
-                       says->time ? fmt::format(" at t = {:.17g}", *says->time) : "", meets ? "meeting" : "apart",
-                       v.reason.empty() ? "" : ": " + v.reason, v.margin.value_or(0), v.tolerance.value_or(0)),
-           q.case_line(p, label)});
+          {kernels[k]->id, kernels[k]->peer, i,
+           errors[c].empty() ? query_gross_kind(says_meets, meets[c], v.reason) : "threw",
+           errors[c].empty()
+               ? fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", kernels[k]->id,
+                             group, i, says_meets ? "meeting" : "apart",
+                             answers[c]->time ? fmt::format(" at t = {:.17g}", *answers[c]->time) : "",
+                             meets[c] ? "meeting" : "apart", v.reason.empty() ? "" : ": " + v.reason,
+                             v.margin.value_or(0), v.tolerance.value_or(0))
+               : fmt::format("{}: {} case {}: {}", kernels[k]->id, group, i, v.reason),
+           q.case_line(cases[c], label)});
     }
   }
   return out;

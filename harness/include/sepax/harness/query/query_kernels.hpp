@@ -30,6 +30,16 @@ struct QueryKernel {
   /// refused, not judged). Called from several threads at once unless the
   /// query says otherwise.
   std::function<std::optional<QueryAnswer>(const QueryInput&)> run;
+  /// Optional: the answers to many inputs in one call, for kernels whose call
+  /// has a fixed cost worth spreading (a plugin's C ABI, another process).
+  /// Must agree with `run`, which stays required (`sepax check` asks one case
+  /// at a time). An exception (or a wrong number of answers) is retried case
+  /// by case, so that an error lands on the case that caused it.
+  std::function<std::vector<std::optional<QueryAnswer>>(std::span<const QueryInput>)> run_batch;
+  /// The tolerance the kernel promises, relative to the larger shape's size
+  /// (issue 29's KernelInfo::tolerance; 0: the rounding band alone). Shown
+  /// with its rows; the pair queries' judges do not use it yet.
+  double tolerance = 0;
   bool is_peer() const { return origin != "sepax"; }
 };
 
@@ -38,7 +48,12 @@ struct QueryKernel {
 template <class Input, class F>
 QueryKernel query_kernel(std::string id, std::string origin, std::string query, std::string mode, ScalarKind scalar,
                          F f) {
-  QueryKernel k{std::move(id), std::move(origin), std::move(query), std::move(mode), scalar, {}};
+  QueryKernel k;
+  k.id = std::move(id);
+  k.origin = std::move(origin);
+  k.query = std::move(query);
+  k.mode = std::move(mode);
+  k.scalar = scalar;
   k.run = [f = std::move(f)](const QueryInput& in) -> std::optional<QueryAnswer> {
     const auto says = f(std::get<Input>(in));
     using Says = std::decay_t<decltype(says)>;

@@ -1,0 +1,173 @@
+// A version 2 plugin kernel (sepax/sepax_plugin.h) as sepax calls it: the
+// cases as the arrays of the query's layout, one call of the kernel's batch
+// function, its answer arrays read back. A SAT kernel becomes a registry entry
+// (KernelInfo, as version 1's); any other query's a QueryKernel. The per-case
+// functions are batches of one, so the two forms cannot disagree.
+#include "plugin_entry.hpp"
+
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "plugin_arrays.hpp"
+#include "sepax/harness/query/columns.hpp"
+#include "sepax/harness/query/judged_queries.hpp"
+
+namespace sepax::harness::plugin_detail {
+namespace {
+
+// Written into the answers before the call (columns.hpp's blank_columns): an
+// answer the plugin skipped is caught, not read from whatever memory held.
+constexpr unsigned char unwritten_u8 = 0xFF;
+constexpr std::int32_t unwritten_i32 = -1;
+
+/// Calls the kernel on n cases given as columns; its answers as rows of doubles.
+std::vector<double> call_v2(const PluginKernelV2& k, std::size_t n, const std::vector<const void*>& inputs,
+                            const QueryLayout& layout) {
+  std::vector<Column> answers = blank_columns(layout.answers, k.scalar, n, unwritten_u8, unwritten_i32);
+  std::vector<void*> out;
+  for (Column& c : answers) out.push_back(c.data());
+  const char* message = nullptr;
+  const int status = k.batch(k.user, n, inputs.data(), out.data(), &message);
+  if (status != 0) {
+    std::string what = k.id + ": the plugin kernel failed (status " + std::to_string(status) + ")";
+    if (message && *message) what += ": " + std::string(message);
+    throw std::runtime_error(what);
+  }
+  return from_columns(answers, n);
+}
+
+/// Case i's answer from the rows; an answer outside its fields' values (one
+/// the plugin never wrote: 255, -1) is the kernel's error, named.
+QueryAnswer answer_of(const PluginKernelV2& k, const QueryLayout& layout, const std::vector<double>& rows,
+                      std::size_t i) {
+  const std::size_t w = layout.answer_width();
+  try {
+    return unflatten_answer(layout.answer_form, std::span<const double>(rows).subspan(i * w, w));
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(k.id + ": case " + std::to_string(i) + " of the batch: " + e.what() +
+                             " (255 or -1: not written by the plugin)");
+  }
+}
+
+/// The SAT queries: a, b (and the motion) are version 1's arrays.
+template <class S>
+std::vector<QueryAnswer> run_sat(const PluginKernelV2& k, std::span<const ShapePair> pairs,
+                                 std::span<const LinearMotiond> motions) {
+  if (pairs.empty()) return {};
+  const PairArrays<S> in(k.sat_query, pairs);
+  const std::vector<S> motion = motion_array<S>(motions);
+  std::vector<const void*> inputs{in.a.data(), in.b.data()};
+  if (k.sat_mode != KernelMode::static_test) inputs.push_back(motion.data());
+  const QueryLayout& layout = query_layout(k.query, k.mode);
+  const std::vector<double> rows = call_v2(k, pairs.size(), inputs, layout);
+  std::vector<QueryAnswer> out;
+  for (std::size_t i = 0; i < pairs.size(); ++i) out.push_back(answer_of(k, layout, rows, i));
+  return out;
+}
+
+StaticOutcome static_outcome(const QueryAnswer& a) {
+  StaticOutcome o;
+  o.intersects = a.meets;
+  return o;
+}
+
+ContactOutcome contact_outcome(const QueryAnswer& a) {
+  ContactOutcome c;
+  c.state = state_of(a);
+  c.time = a.time.value_or(0);
+  if (a.point) c.point = {(*a.point)[0], (*a.point)[1], (*a.point)[2]};
+  c.point_path = ContactPath::features;  // a plugin has one path
+  c.feature_point = c.point;
+  return c;
+}
+
+template <class S>
+void add_sat_calls(KernelInfo& info, const PluginKernelV2& k) {
+  switch (k.sat_mode) {
+    case KernelMode::static_test:
+      info.test_batch = [k](std::span<const ShapePair> pairs, std::span<StaticOutcome> out) {
+        const std::vector<QueryAnswer> a = run_sat<S>(k, pairs, {});
+        for (std::size_t i = 0; i < a.size() && i < out.size(); ++i) out[i] = static_outcome(a[i]);
+      };
+      info.test = [k](const ShapePair& p) { return static_outcome(run_sat<S>(k, {&p, 1}, {}).front()); };
+      break;
+    case KernelMode::moving_test:
+      info.test_moving_batch = [k](std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions,
+                                   std::span<StaticOutcome> out) {
+        const std::vector<QueryAnswer> a = run_sat<S>(k, pairs, motions);
+        for (std::size_t i = 0; i < a.size() && i < out.size(); ++i) out[i] = static_outcome(a[i]);
+      };
+      info.test_moving = [k](const ShapePair& p, const LinearMotiond& m) {
+        return static_outcome(run_sat<S>(k, {&p, 1}, {&m, 1}).front());
+      };
+      break;
+    case KernelMode::first_contact:
+      info.find_first_contact_batch = [k](std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions,
+                                          std::span<ContactOutcome> out) {
+        const std::vector<QueryAnswer> a = run_sat<S>(k, pairs, motions);
+        for (std::size_t i = 0; i < a.size() && i < out.size(); ++i) out[i] = contact_outcome(a[i]);
+      };
+      info.find_first_contact = [k](const ShapePair& p, const LinearMotiond& m) {
+        return contact_outcome(run_sat<S>(k, {&p, 1}, {&m, 1}).front());
+      };
+      break;
+  }
+}
+
+/// The shapes of the kernel's query (no kernels: read before any is registered).
+const JudgedQuery& shapes_of(const std::string& query, const std::string& mode) {
+  for (const JudgedQuery& q : query_shapes())
+    if (q.name == query && q.mode == mode) return q;
+  throw std::logic_error("no query " + query + " " + mode);
+}
+
+std::vector<std::optional<QueryAnswer>> run_pairs(const PluginKernelV2& k, std::span<const QueryInput> cases) {
+  if (cases.empty()) return {};
+  const JudgedQuery& q = shapes_of(k.query, k.mode);
+  std::vector<double> rows;
+  for (const QueryInput& c : cases) q.flatten_input(c, rows);
+  // A float kernel's cases hold floats (the generators store the case's scalar).
+  const std::vector<Column> columns = to_columns(q.layout->inputs, k.scalar, rows, cases.size());
+  std::vector<const void*> inputs;
+  for (const Column& c : columns) inputs.push_back(c.data());
+  const std::vector<double> answers = call_v2(k, cases.size(), inputs, *q.layout);
+  std::vector<std::optional<QueryAnswer>> out;
+  for (std::size_t i = 0; i < cases.size(); ++i) out.emplace_back(answer_of(k, *q.layout, answers, i));
+  return out;
+}
+
+}  // namespace
+
+KernelInfo make_entry_v2(const PluginKernelV2& k) {
+  KernelInfo info;
+  info.id = k.id;
+  info.origin = k.plugin;
+  info.query = k.sat_query;
+  info.scalar = k.scalar;
+  info.mode = k.sat_mode;
+  info.bias = k.bias;
+  info.open_sets = k.open_sets;
+  info.tolerance = k.tolerance;
+  info.reports_axis = false;  // the ABI carries answers, no axis
+  if (k.scalar == ScalarKind::float32) add_sat_calls<float>(info, k);
+  else add_sat_calls<double>(info, k);
+  return info;
+}
+
+QueryKernel make_query_kernel_v2(const PluginKernelV2& k) {
+  QueryKernel q;
+  q.id = k.id;
+  q.origin = k.plugin;
+  q.query = k.query;
+  q.mode = k.mode;
+  q.scalar = k.scalar;
+  q.tolerance = k.tolerance;
+  q.run = [k](const QueryInput& in) { return run_pairs(k, {&in, 1}).front(); };
+  q.run_batch = [k](std::span<const QueryInput> cases) { return run_pairs(k, cases); };
+  return q;
+}
+
+}  // namespace sepax::harness::plugin_detail
