@@ -1,6 +1,8 @@
 // Kernels brought with --plugin that misbehave (plugins/misbehaving.c): a
 // crash or a hang inside a plugin stops the campaign with the case that did
 // it written and replayable, and never takes the rows already written with it.
+#include <map>
+#include <set>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -56,6 +58,48 @@ TEST(BroughtKernels, AFileThatIsNoPluginIsAUsageErrorNamingIt) {
   EXPECT_NE(run.err.find("not-a-plugin.so"), std::string::npos) << run.err;
   const CommandRun check = run_sepax("check x.jsonl --plugin '" + bogus.string() + "'", dir);
   EXPECT_EQ(check.status, 2) << check.out << check.err;
+}
+
+}  // namespace
+}  // namespace sepax::cli::test
+
+namespace sepax::cli::test {
+namespace {
+
+// A version 2 plugin (harness/tests/query/plugins/queries_v2.c) brings kernels
+// of several queries: `verify --plugin` runs exactly their queries, gates
+// them like sepax's own, and each failure class replays with `check --plugin`.
+TEST(BroughtKernels, AVersion2PluginsQueriesAreRunGatedAndReplayed) {
+  const fs::path dir = scratch_dir();
+  const std::string plugin = std::string(" --plugin '") + SEPAX_TEST_PLUGIN_QUERIES_V2 + "'";
+  const CommandRun run = run_sepax("verify --cases 64 --no-trees --out '" + (dir / "out").string() + "'" + plugin, dir);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;  // its wrong kernels are gated
+  std::map<std::string, std::uint64_t> gross;
+  std::set<std::string> queries;
+  for (const json& r : read_rows(dir / "out" / "verify.jsonl", "pair_queries")) {
+    gross[r["kernel"].get<std::string>()] += r["gross"].get<std::uint64_t>();
+    queries.insert(r["query"].get<std::string>());
+  }
+  EXPECT_EQ(queries, (std::set<std::string>{"sphere_sphere", "obb_to_aabb", "aabb_aabb"}));  // theirs only
+  EXPECT_EQ(gross["queries_v2/spheres/float"], 0u);
+  EXPECT_EQ(gross["queries_v2/spheres/double"], 0u);
+  EXPECT_GT(gross["queries_v2/enclose_naive/double"], 0u);
+  EXPECT_GT(gross["queries_v2/failing/double"], 0u);
+  EXPECT_EQ(gross.count("sphere_sphere/test_static/double"), 0u);  // not brought, not run
+  // The SAT kernel it brought ran in the SAT groups.
+  bool always = false;
+  for (const json& r : read_rows(dir / "out" / "verify.jsonl"))
+    if (r.value("kernel", "") == "queries_v2/always/double") always = r["gross"].get<std::uint64_t>() > 0 || always;
+  EXPECT_TRUE(always);
+  // A failure class of the enclosure replays, loading the plugin.
+  fs::path replay;
+  for (const auto& e : fs::recursive_directory_iterator(dir / "out" / "gross"))
+    if (e.path().filename().string().rfind("01-obb_to_aabb-queries_v2_enclose_naive", 0) == 0) replay = e.path();
+  ASSERT_FALSE(replay.empty()) << run.out;
+  const CommandRun check =
+      run_sepax("check --json '" + replay.string() + "' --kernel queries_v2/enclose_naive/double" + plugin, dir);
+  EXPECT_EQ(check.status, 1) << check.out << check.err;
+  EXPECT_NE(check.out.find("\"class\":\"gross\""), std::string::npos) << check.out;
 }
 
 }  // namespace
