@@ -104,7 +104,7 @@ const KernelInfo& external_kernel(Framing framing) {
   if (it == started.end()) {
     const std::string command = std::string("'") + SEPAX_PYTHON3 + "' '" + SEPAX_EXTERNAL_EXAMPLES +
                                 "/trivial.py'" + (framing == Framing::binary ? " --binary" : "");
-    it = started.emplace(framing, harness::start_external(command)).first;
+    it = started.emplace(framing, harness::start_external(command).sat).first;
   }
   for (const KernelInfo& k : it->second)
     if (k.id == external_id) return k;

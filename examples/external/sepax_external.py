@@ -1,4 +1,4 @@
-"""The sepax external-kernel protocol, version 1, for kernels written in Python.
+"""The sepax external-kernel protocol, versions 1 and 2, for kernels written in Python.
 
 Standard library only. PROTOCOL.md is the specification; this module is one
 implementation of the process's side of it:
@@ -15,6 +15,21 @@ implementation of the process's side of it:
 returns one answer per pair: a bool for the test modes, a tuple
 (state, time, (x, y, z)) for find_first_contact. An exception becomes an
 {"id":N,"error":...} reply: sepax reports it for that batch and goes on.
+
+Version 2 (any judged query: sweeps, manifolds, 2D rectangles, ...):
+
+    def my_sweep(inputs):                 # {"a": [[cx,cy,cz,r], ...], "b": [...], "motion": [...]}
+        n = len(inputs["a"])
+        return {"state": [1] * n, "time": [None] * n}   # one entry per case and answer field
+    sepax_external.serve_v2("mylib", [
+        {"name": "sweep", "query": "sphere_sphere", "mode": "find_first_contact",
+         "scalar": "double", "run": my_sweep},
+    ])
+
+The fields of each query and mode are those of `sepax generate --format
+arrays` (README, "Cases for a kernel that runs elsewhere"): each input field
+is one list per case of `width` numbers; an answer field's entry is a number
+(or a list of `width` numbers; null where unused).
 """
 
 import json
@@ -22,6 +37,7 @@ import sys
 from array import array
 
 PROTOCOL_VERSION = 1
+BINARY_TYPES = {"double": "d", "float": "f", "i32": "i", "u8": "B"}
 PAIR_DOUBLES = {"obb_obb": 30, "tri_obb": 24, "tri_tri": 18}
 MOTION_DOUBLES = 7  # velocity_a 3, velocity_b 3, duration
 
@@ -100,6 +116,56 @@ def serve(name, kernels, binary=False):
                 if len(answers) != len(pairs):
                     raise ValueError("%d answers for %d pairs" % (len(answers), len(pairs)))
                 reply = _reply(request["id"], kernel["mode"], answers)
+            except Exception as error:  # reported to sepax for this batch only
+                reply = {"id": request["id"], "error": "%s: %s" % (type(error).__name__, error)}
+        stdout.write(json.dumps(reply) + "\n")
+        stdout.flush()
+
+
+def _read_binary_v2(stdin, request):
+    """The fields after a version 2 binary request's header line: {name: [[...] per case]}."""
+    data = stdin.read(request["bytes"])
+    if len(data) != request["bytes"]:
+        raise EOFError("request %s: %d of %d bytes" % (request["id"], len(data), request["bytes"]))
+    n = request["count"]
+    inputs, at = {}, 0
+    for name, width, kind in request["fields"]:
+        values = array(BINARY_TYPES[kind])
+        size = n * width * values.itemsize
+        values.frombytes(data[at:at + size])
+        if sys.byteorder == "big":
+            values.byteswap()
+        at += size
+        flat = values.tolist()
+        inputs[name] = [flat[i * width:(i + 1) * width] for i in range(n)]
+    return inputs
+
+
+def serve_v2(name, kernels, binary=False):
+    """Version 2: announces `kernels` (any query and mode) under `name`, answers until stdin closes.
+
+    Each kernel's `run(inputs)` gets {field: [one list of numbers per case]} and returns
+    {answer field: [one entry per case]}.
+    """
+    stdin = sys.stdin.buffer
+    stdout = sys.stdout
+    by_key = {"%s/%s" % (k["name"], k["scalar"]): k for k in kernels}
+    announcement = _announcement(name, kernels, binary)
+    announcement["sepax_external"] = 2
+    stdout.write(json.dumps(announcement) + "\n")
+    stdout.flush()
+    while True:
+        line = stdin.readline()
+        if not line:
+            return
+        request = json.loads(line)
+        kernel = by_key.get(request["kernel"])
+        inputs = _read_binary_v2(stdin, request) if binary else request.get("inputs")
+        if kernel is None:
+            reply = {"id": request["id"], "error": "unknown kernel %r" % request["kernel"]}
+        else:
+            try:
+                reply = {"id": request["id"], "answers": kernel["run"](inputs)}
             except Exception as error:  # reported to sepax for this batch only
                 reply = {"id": request["id"], "error": "%s: %s" % (type(error).__name__, error)}
         stdout.write(json.dumps(reply) + "\n")

@@ -157,7 +157,7 @@ TEST_F(ExternalTest, APromisedToleranceIsReadAndABadOneNamesItsField) {
     return announcing(R"({"sepax_external":1,"name":"lib","kernels":[{"name":"k","query":"obb_obb","mode":)"
                       R"("test_static","scalar":"double","tolerance":)" + tolerance + "}]}");
   };
-  const auto kernels = start_external(announce("1e-7"));
+  const auto kernels = start_external(announce("1e-7")).sat;
   ASSERT_EQ(kernels.size(), 1u);
   EXPECT_EQ(kernels[0].tolerance, 1e-7);
   for (const char* bad : {"-1e-7", "\"small\"", "null"})
@@ -165,8 +165,8 @@ TEST_F(ExternalTest, APromisedToleranceIsReadAndABadOneNamesItsField) {
 }
 
 TEST_F(ExternalTest, UnknownVersionAndMissingNameAreRefused) {
-  EXPECT_THAT(start_error(announcing(R"({"sepax_external":2,"name":"lib","kernels":[)" + kernel_json + "]}")),
-              AllOf(HasSubstr("sepax_external"), HasSubstr("protocol version 2")));
+  EXPECT_THAT(start_error(announcing(R"({"sepax_external":3,"name":"lib","kernels":[)" + kernel_json + "]}")),
+              AllOf(HasSubstr("sepax_external"), HasSubstr("protocol version 3"), HasSubstr("1 to 2")));
   EXPECT_THAT(start_error(announcing(R"({"sepax_external":1,"kernels":[)" + kernel_json + "]}")),
               HasSubstr("name: missing"));
   EXPECT_THAT(start_error(announcing(R"({"sepax_external":1,"name":"a/b","kernels":[)" + kernel_json + "]}")),
@@ -189,7 +189,7 @@ TEST_F(ExternalTest, SilentProcessTimesOutAndIsKilled) {
 }
 
 TEST_F(ExternalTest, AnnouncedKernelsBecomeRegistryEntries) {
-  const auto kernels = start_external(example("obb_sat.py"));
+  const auto kernels = start_external(example("obb_sat.py")).sat;
   ASSERT_EQ(kernels.size(), 2u);
   for (const char* scalar : {"float", "double"}) {
     const KernelInfo& k = by_id(kernels, std::string("pyexample/obb_sat/") + scalar);
@@ -236,7 +236,7 @@ std::vector<double> awkward_values() {
 TEST_F(ExternalTest, NumbersRoundTripBitExactlyInBothFramings) {
   for (const char* framing : {"", "--binary"}) {
     SCOPED_TRACE(framing[0] ? framing : "json");
-    const auto kernels = start_external(python_kernel("echo.py", echo_kernels) + " " + framing);
+    const auto kernels = start_external(python_kernel("echo.py", echo_kernels) + " " + framing).sat;
     const KernelInfo& greater = by_id(kernels, "echo/greater/double");
     const KernelInfo& echo = by_id(kernels, "echo/echo/double");
     std::vector<ShapePair> pairs;
@@ -315,7 +315,7 @@ std::string run_error(const KernelInfo& k, std::size_t pairs) {
 }
 
 TEST_F(ExternalTest, ProcessDyingAfterTheFirstBatchMakesTheNextCallThrowWithoutHanging) {
-  const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " die 2");
+  const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " die 2").sat;
   const KernelInfo& k = kernels.at(0);
   EXPECT_TRUE(k.test(unit_boxes()).intersects);
   const auto start = std::chrono::steady_clock::now();
@@ -327,7 +327,7 @@ TEST_F(ExternalTest, ProcessDyingAfterTheFirstBatchMakesTheNextCallThrowWithoutH
 }
 
 TEST_F(ExternalTest, ErrorReplyFailsThatBatchOnly) {
-  const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " error 1");
+  const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " error 1").sat;
   const KernelInfo& k = kernels.at(0);
   EXPECT_THAT(run_error(k, 2), AllOf(HasSubstr("request 1 of 2 pairs"), HasSubstr("boom: cannot do pair 0")));
   EXPECT_TRUE(k.test(unit_boxes()).intersects);  // the stream is still in step
@@ -335,7 +335,7 @@ TEST_F(ExternalTest, ErrorReplyFailsThatBatchOnly) {
 
 TEST_F(ExternalTest, MalformedRepliesThrowAndQuoteWhatWasRead) {
   const auto message = [&](const std::string& how) {
-    const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " " + how + " 1");
+    const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " " + how + " 1").sat;
     return run_error(kernels.at(0), 3);
   };
   EXPECT_THAT(message("wrong_id"), AllOf(HasSubstr("request 1 of 3 pairs"),
@@ -345,7 +345,7 @@ TEST_F(ExternalTest, MalformedRepliesThrowAndQuoteWhatWasRead) {
               AllOf(HasSubstr("not JSON"), HasSubstr("\"Traceback (most recent call last): oops\"")));
   EXPECT_THAT(message("not_bool"), HasSubstr("intersects[0]: expected true or false, got \"1\""));
   // A complete reply with the right id leaves the stream in step: only that batch fails.
-  const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " wrong_count 1");
+  const auto kernels = start_external(python_kernel("bad.py", misbehaving) + " wrong_count 1").sat;
   EXPECT_THAT(run_error(kernels.at(0), 2), HasSubstr("has 3 entries for 2 pairs"));
   EXPECT_TRUE(kernels.at(0).test(unit_boxes()).intersects);
 }
@@ -355,7 +355,7 @@ TEST_F(ExternalTest, StuckProcessTimesOut) {
   options.reply_timeout = 300ms;
   options.exit_grace = 200ms;
   auto session = std::make_shared<ExternalSession>(python_kernel("bad.py", misbehaving) + " hang 1", options);
-  const auto kernels = external::kernel_entries(session);
+  const auto kernels = external::kernel_entries(session).sat;
   session.reset();
   const auto start = std::chrono::steady_clock::now();
   EXPECT_THAT(run_error(kernels.at(0), 1), HasSubstr("no reply within 0.3 s"));
@@ -375,7 +375,7 @@ TEST_F(ExternalTest, LastEntryGoneEndsTheProcess) {
     auto session = std::make_shared<ExternalSession>(command, options);
     const pid_t pid = session->pid();
     ASSERT_EQ(::kill(pid, 0), 0);
-    auto kernels = external::kernel_entries(session);
+    auto kernels = external::kernel_entries(session).sat;
     session.reset();
     EXPECT_EQ(::kill(pid, 0), 0);  // the entries keep it
     const auto start = std::chrono::steady_clock::now();
@@ -399,7 +399,7 @@ TEST_F(ExternalTest, BatchAgreesWithPerPairAndWithPreparedSets) {
   const auto pairs = generated(Query::obb_obb, 400);
   std::vector<bool> per_pair;
   {
-    const auto kernels = start_external(example("obb_sat.py", "--fixed"));
+    const auto kernels = start_external(example("obb_sat.py", "--fixed")).sat;
     const KernelInfo& k = by_id(kernels, "pyexample/obb_sat/double");
     for (const ShapePair& p : pairs) per_pair.push_back(k.test(p).intersects);
     const auto hits = std::size_t(std::count(per_pair.begin(), per_pair.end(), true));
@@ -416,7 +416,7 @@ TEST_F(ExternalTest, BatchAgreesWithPerPairAndWithPreparedSets) {
   SessionOptions options;
   options.max_batch = 64;
   const auto kernels = external::kernel_entries(
-      std::make_shared<ExternalSession>(example("obb_sat.py", "--fixed --binary"), options));
+      std::make_shared<ExternalSession>(example("obb_sat.py", "--fixed --binary"), options)).sat;
   const KernelInfo& k = by_id(kernels, "pyexample/obb_sat/double");
   std::vector<StaticOutcome> out(pairs.size());
   k.test_batch(pairs, out);
@@ -425,7 +425,7 @@ TEST_F(ExternalTest, BatchAgreesWithPerPairAndWithPreparedSets) {
 
 TEST_F(ExternalTest, CallsFromSeveralThreadsAreSerialised) {
   const auto pairs = generated(Query::obb_obb, 200);
-  const auto kernels = start_external(example("obb_sat.py", "--fixed --binary"));
+  const auto kernels = start_external(example("obb_sat.py", "--fixed --binary")).sat;
   const KernelInfo& k = by_id(kernels, "pyexample/obb_sat/double");
   std::vector<StaticOutcome> expected(pairs.size());
   k.test_batch(pairs, expected);
@@ -447,7 +447,7 @@ TEST_F(ExternalTest, CallsFromSeveralThreadsAreSerialised) {
 TEST_F(ExternalTest, EveryQueryAndModeTravels) {
   for (const char* framing : {"", "--binary"}) {
     SCOPED_TRACE(framing[0] ? framing : "json");
-    const auto kernels = start_external(example("trivial.py", framing));
+    const auto kernels = start_external(example("trivial.py", framing)).sat;
     ASSERT_EQ(kernels.size(), 9u);
     for (const KernelInfo& k : kernels) {
       SCOPED_TRACE(k.id);
@@ -500,8 +500,8 @@ TEST_F(ExternalTest, ExampleKernelsPlantedBugIsCaughtByTheExactOracle) {
   ASSERT_TRUE(oracle.intersects);
   ASSERT_FALSE(oracle.oracles_disagree());
 
-  const auto buggy = start_external(example("obb_sat.py"));
-  const auto fixed = start_external(example("obb_sat.py", "--fixed"));
+  const auto buggy = start_external(example("obb_sat.py")).sat;
+  const auto fixed = start_external(example("obb_sat.py", "--fixed")).sat;
   for (const char* scalar : {"double", "float"}) {
     SCOPED_TRACE(scalar);
     const std::string id = std::string("pyexample/obb_sat/") + scalar;
@@ -512,6 +512,64 @@ TEST_F(ExternalTest, ExampleKernelsPlantedBugIsCaughtByTheExactOracle) {
     const KernelJudgement good = judge_kernel(by_id(fixed, id), pair, oracle, margin);
     EXPECT_TRUE(good.outcome.intersects);
     EXPECT_EQ(good.verdict_class, oracle::Class::ok);
+  }
+}
+
+}  // namespace
+}  // namespace sepax::harness
+
+namespace sepax::harness {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+// Protocol version 2: any judged query, each field checked by name.
+TEST_F(ExternalTest, Version2NamesAnUnknownQueryOrModeAndSatFieldsElsewhere) {
+  const auto kernel = [](const std::string& fields) {
+    return R"({"sepax_external":2,"name":"lib","kernels":[{"name":"k","scalar":"double",)" + fields + "}]}";
+  };
+  EXPECT_THAT(start_error(announcing(kernel(R"("query":"box_box","mode":"test_static")"))),
+              AllOf(HasSubstr("kernels[0].query"), HasSubstr("box_box"), HasSubstr("obb_obb_manifold")));
+  EXPECT_THAT(start_error(announcing(kernel(R"("query":"sphere_sphere","mode":"find_manifold")"))),
+              AllOf(HasSubstr("kernels[0].mode"), HasSubstr("its modes: test_static, find_first_contact")));
+  EXPECT_THAT(start_error(announcing(kernel(R"("query":"sphere_sphere","mode":"test_static","open_sets":false)"))),
+              AllOf(HasSubstr("kernels[0].open_sets"), HasSubstr("for the SAT queries")));
+  // Version 1 still names only the SAT queries.
+  EXPECT_THAT(start_error(announcing(R"({"sepax_external":1,"name":"lib","kernels":[{"name":"k","scalar":"double","query":"sphere_sphere","mode":"test_static"}]})")),
+              AllOf(HasSubstr("kernels[0].query"), HasSubstr("obb_obb, tri_obb or tri_tri")));
+}
+
+// A version 2 process answering a manifold query through the JSON framing,
+// and a SAT query: its kernels come out of the right doors.
+TEST_F(ExternalTest, Version2KernelsOfAnyQueryAnswerThroughTheirDoors) {
+  const std::string body = R"(
+def manifolds(inputs):
+    n = len(inputs["a"])
+    return {"contact": [0] * n, "normal": [[1, 0, 0]] * n, "depth": [0] * n, "count": [0] * n,
+            "points": [[0] * 24] * n}
+def boxes(inputs):
+    return {"meets": [True] * len(inputs["a"])}
+sepax_external.serve_v2("lib2", [
+    {"name": "m", "query": "obb_obb_manifold", "mode": "find_manifold", "scalar": "double", "run": manifolds},
+    {"name": "t", "query": "obb_obb", "mode": "test_static", "scalar": "float", "run": boxes},
+])
+)";
+  const KernelSet set = start_external(python_kernel("v2.py", body));
+  ASSERT_EQ(set.sat.size(), 1u);
+  ASSERT_EQ(set.queries.size(), 1u);
+  EXPECT_EQ(set.sat[0].id, "lib2/t/float");
+  EXPECT_TRUE(set.sat[0].test(ShapePair{}).intersects);
+  const QueryKernel& m = set.queries[0];
+  EXPECT_EQ(m.id, "lib2/m/double");
+  EXPECT_EQ(m.query, "obb_obb_manifold");
+  std::vector<QueryInput> cases(3, QueryInput(ShapePair{}));
+  const auto answers = m.run_batch(cases);
+  ASSERT_EQ(answers.size(), 3u);
+  for (const auto& a : answers) {
+    ASSERT_TRUE(a && a->manifold);
+    EXPECT_FALSE(a->manifold->contact);
+    EXPECT_EQ(a->manifold->normal, Vec3<double>(1, 0, 0));
   }
 }
 

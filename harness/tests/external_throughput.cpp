@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   for (const char* framing : {"json", "binary"}) {
     const std::string command = std::string(SEPAX_PYTHON3) + " " + SEPAX_EXTERNAL_EXAMPLES + "/trivial.py" +
                                 (std::string(framing) == "binary" ? " --binary" : "");
-    const auto kernels = harness::start_external(command);
+    const auto kernels = harness::start_external(command).sat;
     const KernelInfo* kernel = nullptr;
     for (const KernelInfo& k : kernels)
       if (k.id == "trivial/obb_obb_test_static/double") kernel = &k;

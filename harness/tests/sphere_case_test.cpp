@@ -117,6 +117,26 @@ TEST(SphereJudge, SweepTimesAreJudgedByTheDistanceAtThatTime) {
   EXPECT_EQ(judge(ContactState::overlapping_at_start, 0).verdict_class, oracle::Class::gross);  // 3 apart at u = 0
 }
 
+TEST(SphereJudge, TheTimeTheBallsPartAgainIsNoFirstContact) {
+  // Head on: touching at u = 3/8, centres together at 1/2, parting at 5/8 —
+  // where they touch again (distance 0), a root of the same equation.
+  const Sphere3<double> a{{0, 0, 0}, 0.5}, b{{4, 0, 0}, 0.5};
+  const Vec3<double> da(2, 0, 0), db(-6, 0, 0);
+  const oracle::ExactSweep e = oracle::sphere_sphere_sweep_exact(a, da, b, db);
+  const SphereJudgement parting = judge_sphere_sweep(a, da, b, db, ScalarKind::float64, ContactState::first_contact,
+                                                     0.625, e);
+  EXPECT_EQ(parting.verdict_class, oracle::Class::gross);
+  EXPECT_EQ(parting.reason, "later root: the shapes overlap before the reported first contact");
+  EXPECT_LT(*parting.margin, -0.1);  // a whole unit deep at u = 1/2 (the centres together)
+  // A grazing pass: the two roots a hair apart, the overlap between them
+  // (one ulp of 1) within the band: which root is reported is rounding.
+  const Sphere3<double> g{{4, 1 - 0x1p-53, 0}, 0.5};
+  const oracle::ExactSweep ge = oracle::sphere_sphere_sweep_exact(a, da, g, db);
+  ASSERT_EQ(ge.state, ContactState::first_contact);
+  EXPECT_NE(judge_sphere_sweep(a, da, g, db, ScalarKind::float64, ContactState::first_contact, ge.last, ge).verdict_class,
+            oracle::Class::gross);
+}
+
 TEST(SphereCaseFile, ReadsAndWritesAnAabbSphereLine) {
   const SphereCase c = expect_sphere(parse_case(
       R"({"query":"aabb_sphere","a":{"min":[0,0,0],"max":[2,"0x1p+1",2]},"b":{"center":[5,6,1],"radius":5}})", 1));

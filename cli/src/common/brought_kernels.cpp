@@ -38,12 +38,15 @@ std::optional<std::vector<std::string>> register_brought_kernels(const BroughtKe
   std::vector<harness::QueryKernel> query_kernels;
   try {
     for (const std::string& path : brought.plugins) {
-      harness::PluginKernels loaded = harness::load_plugin(path);
+      harness::KernelSet loaded = harness::load_plugin(path);
       for (KernelInfo& k : loaded.sat) kernels.push_back(std::move(k));
       for (harness::QueryKernel& k : loaded.queries) query_kernels.push_back(std::move(k));
     }
-    for (const std::string& cmd : brought.externals)
-      for (KernelInfo& k : harness::start_external(cmd)) kernels.push_back(std::move(k));
+    for (const std::string& cmd : brought.externals) {
+      harness::KernelSet started = harness::start_external(cmd);
+      for (KernelInfo& k : started.sat) kernels.push_back(std::move(k));
+      for (harness::QueryKernel& k : started.queries) query_kernels.push_back(std::move(k));
+    }
   } catch (const std::exception& e) {
     err << command << ": " << e.what() << '\n';
     return std::nullopt;

@@ -8,13 +8,119 @@
 #include <memory>
 
 #include "external_session.hpp"
+#include "sepax/harness/query/judged_queries.hpp"
 
 namespace sepax::harness {
 namespace external {
 
-std::vector<KernelInfo> kernel_entries(const std::shared_ptr<ExternalSession>& session) {
-  std::vector<KernelInfo> entries;
+namespace {
+
+/// A version 2 SAT kernel's answers to pairs (and motions), as outcomes.
+std::vector<QueryAnswer> sat_answers(ExternalSession& session, const KernelSpec& spec, std::span<const ShapePair> pairs,
+                                     std::span<const LinearMotiond> motions) {
+  const QueryLayout& layout = query_layout(spec.query_name, spec.mode_name);
+  const std::vector<double> rows = session.answer(spec, layout, sat_rows(spec.query, pairs, motions), pairs.size());
+  const std::size_t w = layout.answer_width();
+  std::vector<QueryAnswer> out;
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    try {
+      out.push_back(unflatten_answer(layout.answer_form, std::span<const double>(rows).subspan(i * w, w)));
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(session.kernel_id(spec) + ": case " + std::to_string(i) + " of the batch: " + e.what());
+    }
+  }
+  return out;
+}
+
+StaticOutcome static_of(const QueryAnswer& a) {
+  StaticOutcome o;
+  o.intersects = a.meets;
+  return o;
+}
+
+ContactOutcome contact_of(const QueryAnswer& a) {
+  ContactOutcome c;
+  c.state = state_of(a);
+  c.time = a.time.value_or(0);
+  if (a.point) c.point = {(*a.point)[0], (*a.point)[1], (*a.point)[2]};
+  c.point_path = ContactPath::features;
+  c.feature_point = c.point;
+  return c;
+}
+
+/// A version 2 SAT kernel's calls.
+void add_v2_sat_calls(KernelInfo& k, const std::shared_ptr<ExternalSession>& session, const KernelSpec& spec) {
+  switch (spec.mode) {
+    case KernelMode::static_test:
+      k.test_batch = [session, spec](std::span<const ShapePair> pairs, std::span<StaticOutcome> out) {
+        const auto a = sat_answers(*session, spec, pairs, {});
+        for (std::size_t i = 0; i < a.size(); ++i) out[i] = static_of(a[i]);
+      };
+      k.test = [session, spec](const ShapePair& p) { return static_of(sat_answers(*session, spec, {&p, 1}, {}).front()); };
+      break;
+    case KernelMode::moving_test:
+      k.test_moving_batch = [session, spec](std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions,
+                                            std::span<StaticOutcome> out) {
+        const auto a = sat_answers(*session, spec, pairs, motions);
+        for (std::size_t i = 0; i < a.size(); ++i) out[i] = static_of(a[i]);
+      };
+      k.test_moving = [session, spec](const ShapePair& p, const LinearMotiond& m) {
+        return static_of(sat_answers(*session, spec, {&p, 1}, {&m, 1}).front());
+      };
+      break;
+    case KernelMode::first_contact:
+      k.find_first_contact_batch = [session, spec](std::span<const ShapePair> pairs,
+                                                   std::span<const LinearMotiond> motions,
+                                                   std::span<ContactOutcome> out) {
+        const auto a = sat_answers(*session, spec, pairs, motions);
+        for (std::size_t i = 0; i < a.size(); ++i) out[i] = contact_of(a[i]);
+      };
+      k.find_first_contact = [session, spec](const ShapePair& p, const LinearMotiond& m) {
+        return contact_of(sat_answers(*session, spec, {&p, 1}, {&m, 1}).front());
+      };
+      break;
+  }
+}
+
+/// A version 2 kernel of any other query, with its batch form.
+QueryKernel query_entry(const std::shared_ptr<ExternalSession>& session, const KernelSpec& spec) {
+  QueryKernel q;
+  q.id = session->kernel_id(spec);
+  q.origin = session->announcement().name;
+  q.query = spec.query_name;
+  q.mode = spec.mode_name;
+  q.scalar = spec.scalar;
+  q.tolerance = spec.tolerance;
+  q.run_batch = [session, spec](std::span<const QueryInput> cases) {
+    const JudgedQuery& shape = query_shape(spec.query_name, spec.mode_name);
+    std::vector<double> rows;
+    for (const QueryInput& c : cases) shape.flatten_input(c, rows);
+    const std::vector<double> answers = session->answer(spec, *shape.layout, rows, cases.size());
+    const std::size_t w = shape.layout->answer_width();
+    std::vector<std::optional<QueryAnswer>> out;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      try {
+        out.emplace_back(unflatten_answer(shape.layout->answer_form, std::span<const double>(answers).subspan(i * w, w)));
+      } catch (const std::invalid_argument& e) {
+        throw std::runtime_error(session->kernel_id(spec) + ": case " + std::to_string(i) + " of the batch: " + e.what());
+      }
+    }
+    return out;
+  };
+  q.run = [batch = q.run_batch](const QueryInput& in) { return batch({&in, 1}).front(); };
+  return q;
+}
+
+}  // namespace
+
+KernelSet kernel_entries(const std::shared_ptr<ExternalSession>& session) {
+  KernelSet set;
+  std::vector<KernelInfo>& entries = set.sat;
   for (const KernelSpec& spec : session->announcement().kernels) {
+    if (!spec.sat) {
+      set.queries.push_back(query_entry(session, spec));
+      continue;
+    }
     KernelInfo k;
     k.id = session->kernel_id(spec);
     k.origin = session->announcement().name;
@@ -25,6 +131,11 @@ std::vector<KernelInfo> kernel_entries(const std::shared_ptr<ExternalSession>& s
     k.open_sets = spec.open_sets;
     k.tolerance = spec.tolerance;
     k.reports_axis = false;  // the protocol carries verdicts only
+    if (session->announcement().version >= 2) {
+      add_v2_sat_calls(k, session, spec);
+      entries.push_back(std::move(k));
+      continue;
+    }
     switch (spec.mode) {
       case KernelMode::static_test:
         k.test_batch = [session, spec](std::span<const ShapePair> pairs, std::span<StaticOutcome> out) {
@@ -67,12 +178,12 @@ std::vector<KernelInfo> kernel_entries(const std::shared_ptr<ExternalSession>& s
     }
     entries.push_back(std::move(k));
   }
-  return entries;
+  return set;
 }
 
 }  // namespace external
 
-std::vector<KernelInfo> start_external(const std::string& command) {
+KernelSet start_external(const std::string& command) {
   return external::kernel_entries(std::make_shared<external::ExternalSession>(command, external::SessionOptions{}));
 }
 

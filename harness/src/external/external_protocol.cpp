@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sepax/harness/input_error.hpp"
+#include "sepax/harness/query/columns.hpp"
 
 namespace sepax::harness::external {
 namespace {
@@ -82,13 +83,51 @@ KernelBias parse_bias(const json& b, const std::string& where) {
   return bias;
 }
 
-KernelSpec parse_kernel(const json& k, const std::string& where) {
+/// Version 2: any judged query × mode (query_layout.hpp), the SAT fields
+/// for the SAT queries only.
+void parse_query_mode_v2(const json& k, const std::string& where, KernelSpec& spec) {
+  const json& query = required(k, where, "query");
+  const json& mode = required(k, where, "mode");
+  if (!query.is_string()) bad(where + ".query", "expected a string, got " + quote(query.dump()));
+  if (!mode.is_string()) bad(where + ".mode", "expected a string, got " + quote(mode.dump()));
+  spec.query_name = query.get<std::string>();
+  spec.mode_name = mode.get<std::string>();
+  std::string known;
+  bool found = false, query_known = false;
+  for (const QueryLayout& l : query_layouts()) {
+    found = found || (l.query == spec.query_name && l.mode == spec.mode_name);
+    query_known = query_known || l.query == spec.query_name;
+    if (l.query == spec.query_name) known += (known.empty() ? "" : ", ") + l.mode;
+  }
+  if (!query_known) {
+    std::string queries;
+    for (const QueryLayout& l : query_layouts())
+      if (queries.find(l.query + ",") == std::string::npos) queries += l.query + ", ";
+    bad(where + ".query", "unknown query " + quote(query.dump()) + " (known: " + queries.substr(0, queries.size() - 2) + ")");
+  }
+  if (!found) bad(where + ".mode", "unknown mode " + quote(mode.dump()) + " for " + spec.query_name + " (its modes: " + known + ")");
+  const auto q = parse_query(spec.query_name);
+  spec.sat = q.has_value();
+  if (!spec.sat) {
+    for (const char* key : {"bias", "open_sets"})
+      if (k.contains(key)) bad(where + "." + key, "is for the SAT queries (obb_obb, tri_obb, tri_tri), not " + spec.query_name);
+    return;
+  }
+  spec.query = *q;
+  spec.mode = spec.mode_name == "test_static" ? KernelMode::static_test
+              : spec.mode_name == "test_moving" ? KernelMode::moving_test
+                                                : KernelMode::first_contact;
+}
+
+KernelSpec parse_kernel(const json& k, const std::string& where, int version) {
   if (!k.is_object()) bad(where, "expected an object, got " + quote(k.dump()));
   check_keys(k, where, {"name", "query", "mode", "scalar", "bias", "open_sets", "tolerance"});
   KernelSpec spec;
   check_name(required(k, where, "name"), where + ".name");
   spec.name = k["name"].get<std::string>();
-
+  if (version >= 2) {
+    parse_query_mode_v2(k, where, spec);
+  } else {
   const json& query = required(k, where, "query");
   const auto q = query.is_string() ? parse_query(query.get_ref<const std::string&>()) : std::nullopt;
   if (!q) bad(where + ".query", "unknown query " + quote(query.dump()) + " (expected obb_obb, tri_obb or tri_tri)");
@@ -102,6 +141,9 @@ KernelSpec parse_kernel(const json& k, const std::string& where) {
   else
     bad(where + ".mode",
         "unknown mode " + quote(mode.dump()) + " (expected test_static, test_moving or find_first_contact)");
+  spec.query_name = std::string(to_string(spec.query));
+  spec.mode_name = std::string(mode_name(spec.mode));
+  }
 
   const json& scalar = required(k, where, "scalar");
   const std::string s = scalar.is_string() ? scalar.get<std::string>() : "";
@@ -262,10 +304,11 @@ Announcement parse_announcement(std::string_view line) {
     throw InputError("the first line is not an announcement (no field sepax_external): " + quote(line));
   check_keys(a, "", {"sepax_external", "name", "framing", "kernels"});
   const json& version = a["sepax_external"];
-  if (!version.is_number_integer() || version.get<std::int64_t>() != protocol_version)
-    bad("sepax_external", "protocol version " + version.dump() + " is not one this sepax speaks (" +
+  if (!version.is_number_integer() || version.get<std::int64_t>() < 1 || version.get<std::int64_t>() > protocol_version)
+    bad("sepax_external", "protocol version " + version.dump() + " is not one this sepax speaks (1 to " +
                               std::to_string(protocol_version) + ")");
   Announcement out;
+  out.version = int(version.get<std::int64_t>());
   check_name(required(a, "", "name"), "name");
   out.name = a["name"].get<std::string>();
   if (out.name == "sepax") bad("name", "\"sepax\" is reserved for sepax's own kernels");
@@ -280,7 +323,7 @@ Announcement parse_announcement(std::string_view line) {
   std::set<std::string> keys;
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const std::string where = "kernels[" + std::to_string(i) + "]";
-    KernelSpec spec = parse_kernel(kernels[i], where);
+    KernelSpec spec = parse_kernel(kernels[i], where, out.version);
     if (!keys.insert(spec.key()).second)
       bad(where + ".name", "duplicate kernel " + json_string(spec.name) + " for scalar " +
                                std::string(to_string(spec.scalar)));
@@ -333,8 +376,8 @@ EncodedBatch encode_batch(Framing framing, Query query, std::span<const ShapePai
 std::string request_head(Framing framing, std::uint64_t id, std::string_view kernel_key,
                          const EncodedBatch& batch) {
   if (framing == Framing::binary)
-    return fmt::format("{{\"id\":{},\"kernel\":{},\"count\":{},\"bytes\":{}}}\n", id, json_string(kernel_key),
-                       batch.count, batch.body.size());
+    return fmt::format("{{\"id\":{},\"kernel\":{},\"count\":{},\"bytes\":{}{}}}\n", id, json_string(kernel_key),
+                       batch.count, batch.body.size(), batch.fields.empty() ? "" : ",\"fields\":" + batch.fields);
   return fmt::format("{{\"id\":{},\"kernel\":{},\"count\":{},", id, json_string(kernel_key), batch.count);
 }
 
@@ -372,6 +415,91 @@ void decode_contact_reply(std::string_view line, std::uint64_t id, std::span<Con
     c.feature_point = c.point;
     out[i] = c;
   }
+}
+
+EncodedBatch encode_rows(Framing framing, const QueryLayout& layout, ScalarKind scalar, std::span<const double> rows,
+                         std::size_t n) {
+  EncodedBatch batch;
+  batch.count = n;
+  std::string& out = batch.body;
+  if (framing == Framing::binary) {
+    json fields = json::array();
+    for (const Column& c : to_columns(layout.inputs, scalar, rows, n)) {
+      out.append(reinterpret_cast<const char*>(c.bytes.data()), c.bytes.size());
+      const std::string type = c.field.type == FieldType::scalar ? std::string(to_string(scalar))
+                                                                   : std::string(to_string(c.field.type));
+      fields.push_back(json::array({c.field.name, c.field.width, type}));
+    }
+    batch.fields = fields.dump();
+    return batch;
+  }
+  const std::size_t width = layout.input_width();
+  out += "\"inputs\":{";
+  std::size_t first = 0;
+  for (std::size_t f = 0; f < layout.inputs.size(); ++f) {
+    const Field& field = layout.inputs[f];
+    out += (f ? "," : "") + json_string(field.name) + ":[";
+    for (std::size_t i = 0; i < n; ++i) {
+      out += i ? ",[" : "[";
+      for (std::uint32_t w = 0; w < field.width; ++w) {
+        if (w) out += ',';
+        const double v = rows[i * width + first + w];
+        if (field.type == FieldType::scalar)
+          append_number(out, v);
+        else
+          out += std::to_string(std::int64_t(v));
+      }
+      out += ']';
+    }
+    out += ']';
+    first += field.width;
+  }
+  out += "}}\n";
+  return batch;
+}
+
+std::vector<double> sat_rows(Query query, std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions) {
+  std::vector<double> rows;
+  const auto put = [&rows](double v) { rows.push_back(v); };
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    flatten_pair(pairs[i], query, put);
+    if (!motions.empty()) flatten_motion(motions[i], put);
+  }
+  return rows;
+}
+
+std::vector<double> decode_answer_reply(std::string_view line, std::uint64_t id, const QueryLayout& layout,
+                                        std::size_t n) {
+  const json reply = parse_reply(line, id);
+  const auto answers = reply.find("answers");
+  if (answers == reply.end() || !answers->is_object())
+    throw BatchError("the reply has no object \"answers\": " + quote(line));
+  const std::size_t width = layout.answer_width();
+  std::vector<double> rows(n * width, 0.0);
+  std::size_t first = 0;
+  for (const Field& field : layout.answers) {
+    const char* key = field.name.c_str();
+    const json& entries = reply_array(*answers, key, n, line);
+    for (std::size_t i = 0; i < n; ++i) {
+      const json& e = entries[i];
+      const auto value = [&](const json& v, double& out) {
+        if (v.is_null()) return true;  // where unused
+        if (v.is_boolean() && field.type == FieldType::u8) {
+          out = v.get<bool>() ? 1 : 0;
+          return true;
+        }
+        return number(v, out);
+      };
+      double* to = &rows[i * width + first];
+      bool ok = field.width == 1 ? value(e, to[0]) : e.is_array() && e.size() == field.width;
+      for (std::uint32_t w = 0; ok && field.width > 1 && w < field.width; ++w) ok = value(e[w], to[w]);
+      if (!ok)
+        bad_entry(key, i, e, field.width == 1 ? "a number" : ("an array of " + std::to_string(field.width) + " numbers").c_str(),
+                  line);
+    }
+    first += field.width;
+  }
+  return rows;
 }
 
 }  // namespace sepax::harness::external

@@ -13,6 +13,8 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+
+#include "sepax/harness/query/query_layout.hpp"
 #include <string_view>
 #include <vector>
 
@@ -24,7 +26,8 @@
 
 namespace sepax::harness::external {
 
-inline constexpr int protocol_version = 1;
+/// The newest version this sepax speaks; it speaks every one from 1.
+inline constexpr int protocol_version = 2;
 
 /// How requests travel: one JSON line, or a JSON header line followed by raw
 /// doubles (replies are JSON lines either way).
@@ -40,11 +43,17 @@ struct KernelSpec {
   bool open_sets = false;
   /// The tolerance the kernel promises (KernelInfo::tolerance); 0: none.
   double tolerance = 0;
+  /// Version 2: the query and mode as named (any judged query's layout,
+  /// query_layout.hpp); `sat` for obb_obb, tri_obb and tri_tri, whose
+  /// `query` and `mode` above are set too.
+  std::string query_name, mode_name;
+  bool sat = true;
   /// What requests name it by: "<name>/<scalar>".
   std::string key() const { return name + "/" + std::string(to_string(scalar)); }
 };
 
 struct Announcement {
+  int version = 1;
   std::string name;
   Framing framing = Framing::json;
   std::vector<KernelSpec> kernels;
@@ -71,6 +80,10 @@ inline constexpr std::size_t motion_doubles = 7;
 struct EncodedBatch {
   std::size_t count = 0;
   std::string body;
+  /// Version 2's binary framing: the fields' names, widths and types, as a
+  /// JSON array for the request's header line (its body is not
+  /// self-describing otherwise).
+  std::string fields;
 };
 
 /// Encodes pairs of `query` (and one motion per pair for moving modes;
@@ -96,6 +109,24 @@ struct ProtocolError : std::runtime_error {
 
 /// At most `limit` characters of `text`, marked when cut, for messages.
 std::string quote(std::string_view text, std::size_t limit = 200);
+
+/// Version 2: n cases as rows of their layout's input values, in the
+/// kernel's scalar: JSON `"inputs":{"a":[[...],...],...}`, or binary, each
+/// input field's array in the field's type (float or double, int32, uint8),
+/// little-endian, one after the other.
+EncodedBatch encode_rows(Framing framing, const QueryLayout& layout, ScalarKind scalar, std::span<const double> rows,
+                         std::size_t n);
+
+/// The rows of version 1's pairs (a then b, then the motion): version 2's
+/// inputs of the SAT queries.
+std::vector<double> sat_rows(Query query, std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions);
+
+/// Version 2's reply {"id":N,"answers":{"<field>":[one entry per case],...}}
+/// (an entry: a number, or an array of `width` numbers; true/false for u8;
+/// null where unused) as n rows of the layout's answer values. BatchError
+/// naming the field and case of an entry that is not one.
+std::vector<double> decode_answer_reply(std::string_view line, std::uint64_t id, const QueryLayout& layout,
+                                        std::size_t n);
 
 /// {"id":N,"intersects":[true,false,...]}: one verdict per pair into `out`.
 void decode_test_reply(std::string_view line, std::uint64_t id, std::span<StaticOutcome> out);

@@ -156,6 +156,23 @@ void ExternalSession::find_first_contact(const KernelSpec& spec, std::span<const
   }
 }
 
+std::vector<double> ExternalSession::answer(const KernelSpec& spec, const QueryLayout& layout,
+                                            std::span<const double> rows, std::size_t n) {
+  const std::size_t in = layout.input_width();
+  std::vector<double> out;
+  std::lock_guard lock(mutex_);
+  for (std::size_t begin = 0; begin < n; begin += options_.max_batch) {
+    const std::size_t count = std::min(options_.max_batch, n - begin);
+    const EncodedBatch batch =
+        encode_rows(announcement_.framing, layout, spec.scalar, rows.subspan(begin * in, count * in), count);
+    call(spec, batch, [&](std::string_view line, std::uint64_t id) {
+      const std::vector<double> part = decode_answer_reply(line, id, layout, count);
+      out.insert(out.end(), part.begin(), part.end());
+    });
+  }
+  return out;
+}
+
 std::vector<EncodedBatch> ExternalSession::encode_set(const KernelSpec& spec, std::span<const ShapePair> pairs) const {
   std::vector<EncodedBatch> batches;
   for (std::size_t begin = 0; begin < pairs.size(); begin += options_.max_batch) {

@@ -16,6 +16,7 @@
 
 #include "child_process.hpp"
 #include "external_protocol.hpp"
+#include "sepax/harness/kernel_set.hpp"
 
 namespace sepax::harness::external {
 
@@ -56,6 +57,11 @@ class ExternalSession {
   void find_first_contact(const KernelSpec& spec, std::span<const ShapePair> pairs,
                           std::span<const LinearMotiond> motions, std::span<ContactOutcome> out);
 
+  /// Version 2: n cases as rows of their layout's input values; returns n
+  /// rows of its answer values (split into batches of max_batch).
+  std::vector<double> answer(const KernelSpec& spec, const QueryLayout& layout, std::span<const double> rows,
+                             std::size_t n);
+
   /// Batches encoded once for prepare_set, at most max_batch pairs each.
   std::vector<EncodedBatch> encode_set(const KernelSpec& spec, std::span<const ShapePair> pairs) const;
   /// Sends them and counts the pairs reported intersecting.
@@ -82,7 +88,8 @@ class ExternalSession {
   std::string line_;  ///< reused reply buffer
 };
 
-/// The registry entries of a started session's kernels.
-std::vector<KernelInfo> kernel_entries(const std::shared_ptr<ExternalSession>& session);
+/// A started session's kernels: SAT ones as registry entries, the other
+/// queries' (protocol version 2) as query kernels.
+KernelSet kernel_entries(const std::shared_ptr<ExternalSession>& session);
 
 }  // namespace sepax::harness::external

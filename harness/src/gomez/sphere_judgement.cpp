@@ -112,6 +112,20 @@ SphereJudgement judge_sweep(ContactState state, double first, const oracle::Exac
     j.margin = gap;
     j.tolerance = d.band;
     j.verdict_class = oracle::Class::gross;
+    j.reason = "not touching at the reported time";
+    return j;
+  }
+  // The time they part again is a root too: between the exact first contact
+  // and a later reported one the shapes must not overlap beyond the band (a
+  // near-grazing pair's two roots are close and the overlap between them tiny).
+  if (first > exact.first) {
+    const double between = d.at(0.5 * (exact.first + first));
+    if (between < -d.band) {
+      j.margin = between;
+      j.tolerance = d.band;
+      j.verdict_class = oracle::Class::gross;
+      j.reason = "later root: the shapes overlap before the reported first contact";
+    }
   }
   return j;
 }

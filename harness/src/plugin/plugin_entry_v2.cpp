@@ -117,16 +117,9 @@ void add_sat_calls(KernelInfo& info, const PluginKernelV2& k) {
   }
 }
 
-/// The shapes of the kernel's query (no kernels: read before any is registered).
-const JudgedQuery& shapes_of(const std::string& query, const std::string& mode) {
-  for (const JudgedQuery& q : query_shapes())
-    if (q.name == query && q.mode == mode) return q;
-  throw std::logic_error("no query " + query + " " + mode);
-}
-
 std::vector<std::optional<QueryAnswer>> run_pairs(const PluginKernelV2& k, std::span<const QueryInput> cases) {
   if (cases.empty()) return {};
-  const JudgedQuery& q = shapes_of(k.query, k.mode);
+  const JudgedQuery& q = query_shape(k.query, k.mode);  // no kernels: read before any is registered
   std::vector<double> rows;
   for (const QueryInput& c : cases) q.flatten_input(c, rows);
   // A float kernel's cases hold floats (the generators store the case's scalar).

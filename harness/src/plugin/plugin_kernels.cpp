@@ -228,7 +228,7 @@ PluginKernelV2 check_kernel_v2(const sepax_kernel_v2& k, const std::string& wher
 
 }  // namespace
 
-PluginKernels load_plugin(const std::filesystem::path& path) {
+KernelSet load_plugin(const std::filesystem::path& path) {
   const std::string file = path.string();
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);
@@ -245,7 +245,7 @@ PluginKernels load_plugin(const std::filesystem::path& path) {
   }
 
   const Entry entry = find_entry(handle, file);
-  PluginKernels out;
+  KernelSet out;
   std::map<std::string, std::size_t> seen;  // id -> index of the kernel
   const auto once = [&](const std::string& id, std::size_t i, const std::string& where) {
     if (const auto [it, fresh] = seen.emplace(id, i); !fresh)

@@ -193,7 +193,9 @@ PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
     const ContactState state = state_of(a);
     const SphereJudgement j =
         judge_sphere_sweep(c.a, c.da, c.b, c.db, s, state, a.time.value_or(0), e);
-    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+    QueryVerdict v = verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+    v.reason = j.reason;
+    return v;
   };
   q.case_line = [](const gen::SphereSweepCase& c, const CaseLabel& l) {
     SphereCase sc = sphere_case(c.a, c.b, l);
@@ -269,7 +271,9 @@ PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> sphere_plane_sweep_query() {
   q.judge = [](const gen::SpherePlaneCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
     const SphereJudgement j = judge_sphere_plane_sweep(c.sphere, c.displacement, c.plane, s,
                                                                          state_of(a), a.time.value_or(0), e);
-    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+    QueryVerdict v = verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+    v.reason = j.reason;
+    return v;
   };
   q.case_line = [](const gen::SpherePlaneCase& c, const CaseLabel& l) {
     SphereCase sc = sphere_case(c.sphere, Sphere3<double>{}, l);
@@ -337,7 +341,9 @@ PairQuery<gen::AabbPairCase, oracle::ExactSweep> aabb_sweep_query() {
   q.judge = [](const gen::AabbPairCase& c, ScalarKind s, const QueryAnswer& a, const oracle::ExactSweep& e) {
     const SphereJudgement j =
         judge_aabb_sweep(c.a, c.da, c.b, c.db, s, state_of(a), a.time.value_or(0), e);
-    return verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+    QueryVerdict v = verdict_of(j.verdict_class, j.margin, j.tolerance, j.time_error);
+    v.reason = j.reason;
+    return v;
   };
   q.case_line = [](const gen::AabbPairCase& c, const CaseLabel& l) {
     SphereCase sc = aabb_case(c, l);

@@ -99,6 +99,12 @@ std::vector<JudgedQuery> every_judged_query() {
   return all;
 }
 
+const JudgedQuery& query_shape(std::string_view name, std::string_view mode) {
+  for (const JudgedQuery& q : query_shapes())
+    if (q.name == name && q.mode == mode) return q;
+  throw std::invalid_argument(fmt::format("no query \"{}\" with mode \"{}\"", name, mode));
+}
+
 JudgedQuery find_judged_query(std::string_view name, std::string_view mode) {
   std::string known;
   for (JudgedQuery& q : every_judged_query()) {

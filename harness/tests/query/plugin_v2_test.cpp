@@ -33,7 +33,7 @@ std::string load_error() {
 }
 
 TEST(PluginV2, KernelsOfEveryQueryComeThroughTheirDoors) {
-  const PluginKernels k = load_plugin(SEPAX_TEST_PLUGIN_QUERIES_V2);
+  const KernelSet k = load_plugin(SEPAX_TEST_PLUGIN_QUERIES_V2);
   ASSERT_EQ(k.sat.size(), 1u);
   EXPECT_EQ(k.sat[0].id, "queries_v2/always/double");
   EXPECT_EQ(k.sat[0].query, Query::obb_obb);

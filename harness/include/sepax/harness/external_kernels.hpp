@@ -7,17 +7,18 @@
 #include <string>
 #include <vector>
 
-#include "sepax/core/registry.hpp"
+#include "sepax/harness/kernel_set.hpp"
 
 namespace sepax::harness {
 
-/// Starts the process, reads its announcement and returns its kernels, ready
-/// for sepax::register_kernels. The process lives as long as the returned
+/// Starts the process, reads its announcement (protocol version 1 or 2) and
+/// returns its kernels: the SAT queries' ready for sepax::register_kernels,
+/// the other queries' (version 2) for register_query_kernels. The process lives as long as the returned
 /// entries (they share its ownership); calls from several threads are
 /// serialised. Throws InputError naming the command and what went wrong
 /// (could not start, exited, a malformed or unknown announcement); a process
 /// that dies or answers malformed lines later makes the call throw, which the
 /// campaign reports as that case's error.
-std::vector<KernelInfo> start_external(const std::string& command);
+KernelSet start_external(const std::string& command);
 
 }  // namespace sepax::harness

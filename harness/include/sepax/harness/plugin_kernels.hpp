@@ -5,19 +5,9 @@
 #include <filesystem>
 #include <vector>
 
-#include "sepax/core/registry.hpp"
-#include "sepax/harness/query/query_kernels.hpp"
+#include "sepax/harness/kernel_set.hpp"
 
 namespace sepax::harness {
-
-/// A plugin's kernels: those of the three SAT queries, for
-/// sepax::register_kernels, and those of the other queries (ABI version 2),
-/// for register_query_kernels.
-struct PluginKernels {
-  std::vector<KernelInfo> sat;
-  std::vector<QueryKernel> queries;
-  std::size_t size() const { return sat.size() + queries.size(); }
-};
 
 /// Loads the plugin at `path` (ABI version 2, or version 1) and returns its
 /// kernels. The library stays loaded for the life of the process. Throws
@@ -25,6 +15,6 @@ struct PluginKernels {
 /// file, not a shared library, no entry point, an ABI version sepax does not
 /// speak, a kernel with an unknown query/mode/scalar, a missing batch
 /// function, a duplicate name, a tolerance that is not a number >= 0.
-PluginKernels load_plugin(const std::filesystem::path& path);
+KernelSet load_plugin(const std::filesystem::path& path);
 
 }  // namespace sepax::harness

@@ -9,6 +9,7 @@
 /// (oracle::products_are_exact of the centres and radii, degree 2: squares).
 #include <functional>
 #include <optional>
+#include <string>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/moving/motion.hpp"
@@ -28,6 +29,7 @@ struct SphereJudgement {
   std::optional<double> margin;      ///< signed distance / ℓ where the answer was judged on it
   std::optional<double> tolerance;   ///< the band
   std::optional<double> time_error;  ///< |t − t*| when both report a first contact
+  std::string reason;                ///< what was wrong, when the rule says more than the class
 };
 
 /// The exact static answer: do the closed balls meet?
@@ -53,7 +55,10 @@ Aabb3<double> box_rounded_to(const Aabb3<double>& box, ScalarKind scalar);
 /// at start or not, with `start_band`: 0 where that is the exact static test);
 /// a first contact on both sides is ok when the shapes are within `band` of
 /// touching at the reported time, gross beyond (and gross for a time outside
-/// [0, 1]). Distances are signed and already divided by ℓ.
+/// [0, 1]) — and when they do not overlap by more than `band` between the
+/// exact first contact and the reported one: the time they part again is a
+/// root of the same equation, and reporting it is a bug. Distances are
+/// signed and already divided by ℓ.
 struct SweepDistances {
   double band = 0, start_band = 0;
   std::function<double()> least;        ///< over the frame

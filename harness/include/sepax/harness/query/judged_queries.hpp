@@ -84,6 +84,8 @@ std::vector<JudgedQuery> every_judged_query();
 /// (kernel_ids empty; run_batch judges none): what their cases and answers
 /// look like, read before any kernel is registered (a plugin's calls).
 const std::vector<JudgedQuery>& query_shapes();
+/// The one of query_shapes() with this name and mode (std::invalid_argument when none).
+const JudgedQuery& query_shape(std::string_view name, std::string_view mode);
 
 /// The one of every_judged_query() with this name and mode; throws
 /// std::invalid_argument naming them and listing the known ones.
