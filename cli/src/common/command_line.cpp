@@ -281,7 +281,7 @@ int run_command_line(int argc, char** argv) {
   generate_cmd->add_option("--scalar", generate.scalar, "float or double")->capture_default_str();
   generate_cmd->add_option("--seed", generate.seed, "Campaign seed")->capture_default_str();
   generate_cmd->add_option("--count", generate.count, "Cases of the group, indices 0 … N-1")->required()->check(positive());
-  generate_cmd->add_option("--shard", generate_shard, "Only shard I of N (I/N): indices floor((I-1)N'/N) … floor(IN'/N)-1");
+  generate_cmd->add_option("--shard", generate_shard, "Only shard I of N (I/N): the I-th of N contiguous slices of the --count cases");
   generate_cmd->add_option("--format", generate.format, "jsonl (a case file) or arrays (a structure-of-arrays file: README, and the installed sepax/harness/query/array_file.hpp)")
       ->capture_default_str();
   generate_cmd->add_option("-o,--out", generate.out, "The file to write")->required();

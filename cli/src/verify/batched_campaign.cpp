@@ -234,10 +234,10 @@ int finalize(const VerifyOptions& o, const Plan& plan, const std::map<BatchKey, 
   }
   run.set_seconds(seconds);
   if (with_trees) run.run_trees();
-  run.print(plan.size());
+  run.print(plan.sat_groups());  // the totals line adds the pair-query groups it recorded
   try {
     run.append_cost_rows();
-    run.write_summary(plan.size(), threads);
+    run.write_summary(plan.sat_groups(), threads);
   } catch (const std::exception& e) {
     err << "sepax verify: " << e.what() << '\n';
   }
@@ -309,7 +309,7 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
       "sepax verify: seed {}, {} static, {} moving and {} pair-query groups, {} kernels, {} threads; {} cases per "
       "group in batches of {}; shard {}: {} batches, {} done before, {} to run; results in {}\n",
       o.seed, plan->selection.groups.size(), plan->selection.moving.size(), plan->selection.pair_groups.size(),
-      plan->selection.kernels.size(), threads, *o.cases_per_group,
+      kernel_count(plan->selection), threads, *o.cases_per_group,
       o.batch_cases, o.shard.text(), mine.size(), mine.size() - pending.size(), pending.size(),
       results->root().string())
       << std::flush;
@@ -361,8 +361,10 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
         r.result = harness::result_json(run_moving_group(sel.moving[b.group - sel.groups.size()], gp, counters));
       } else {
         const harness::QueryGroup& g = sel.pair_groups[b.group - plan->sat_groups()];
-        r.result = harness::query_batch_json(
-            g.query->run_batch(g.scalar, g.family, o.seed, b.begin, b.end, o.max_replays));
+        const harness::QueryBatch batch = g.query->run_batch(g.scalar, g.family, o.seed, b.begin, b.end, o.max_replays);
+        counters.cases += batch.cases;
+        for (const harness::QueryRow& row : batch.rows) counters.gross += row.gross;
+        r.result = harness::query_batch_json(batch);
       }
       try {
         harness::append_batch(log, r);

@@ -48,8 +48,13 @@ void record_pair_group(const harness::QueryGroup& group, const harness::QueryBat
   out.seconds += result.seconds;
   std::vector<Json> lines;
   ClassGroup classes{q.name, scalar, family, context.program, {}, context.replays_per_class};
+  const auto gated = [&](const std::string& kernel) {
+    return std::find(context.gated_kernel_ids.begin(), context.gated_kernel_ids.end(), kernel) !=
+           context.gated_kernel_ids.end();
+  };
   for (const harness::QueryRow& r : result.rows) {
     PairQueryRow row{q.name, q.mode, family, scalar, r};
+    row.row.peer = r.peer && !gated(r.kernel);
     lines.push_back(pair_query_row_json(row, context.seed, context.run_id));
     classes.gross_by_kernel[r.kernel] = r.gross;
     out.rows.push_back(std::move(row));
@@ -58,7 +63,7 @@ void record_pair_group(const harness::QueryGroup& group, const harness::QueryBat
   for (const harness::QueryFinding& f : result.findings)
     replays.push_back({fmt::format("{}-{}-{}-{}", q.name, harness::case_file_stem(f.kernel), family, f.index),
                        f.case_line + "\n", "check ", fmt::format(" --kernel {}{}", f.kernel, context.replay_arguments),
-                       f.detail, f.kernel, f.kind, f.peer});
+                       f.detail, f.kernel, f.kind, f.peer && !gated(f.kernel)});
   for (Json& row : write_text_classes(replays, classes, results, out.replays, out.notes)) lines.push_back(std::move(row));
   try {
     results.append_rows(lines);

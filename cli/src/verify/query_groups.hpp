@@ -41,6 +41,9 @@ struct PairGroupContext {
   std::string program = "sepax";
   std::string replay_arguments;  ///< after `check FILE --kernel ID`
   std::size_t replays_per_class = 1;
+  /// Kernels gated like sepax's own (brought with --plugin or --external):
+  /// their rows and classes are not the peers'.
+  std::vector<std::string> gated_kernel_ids;
 };
 
 /// Records one group's result into `out`: its rows appended to verify.jsonl

@@ -116,10 +116,10 @@ Json run_info_json(const VerifyOptions& options, const std::string& run_id, int 
 
 std::string totals_line(const Totals& t, std::size_t groups, double seconds) {
   return fmt::format(
-      "total: {} static and {} moving cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} boundary, {} "
-      "gross, {} convention; oracle: {} exact fallbacks, {} CGAL cross-checks, {} first_contact_lp cross-checks, {} "
-      "disagreements, {} errors",
-      t.cases, t.moving_cases, groups, seconds, t.verdicts_ok, t.verdicts_boundary, t.verdicts_gross,
+      "total: {} static, {} moving and {} pair-query cases in {} groups, {:.1f} s; kernel verdicts {} ok, {} "
+      "boundary, {} gross, {} convention; oracle: {} exact fallbacks, {} CGAL cross-checks, {} first_contact_lp "
+      "cross-checks, {} disagreements, {} errors",
+      t.cases, t.moving_cases, t.pair_cases, groups + t.pair_groups, seconds, t.verdicts_ok, t.verdicts_boundary, t.verdicts_gross,
       t.verdicts_convention,
       t.exact_fallbacks, t.cross_checks, t.lp_cross_checks, t.oracle_disagreements, t.harness_errors);
 }

@@ -42,6 +42,8 @@ struct CostRow {
 struct Totals {
   std::uint64_t cases = 0;         ///< static groups
   std::uint64_t moving_cases = 0;  ///< moving groups
+  std::uint64_t pair_cases = 0;    ///< the pair queries' groups (rect_rect … general_motion)
+  std::size_t pair_groups = 0;
   std::uint64_t lp_cross_checks = 0;
   std::uint64_t verdicts_ok = 0;
   std::uint64_t verdicts_boundary = 0;

@@ -75,8 +75,10 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
 
   const std::string run_id = utc_now();
   out << fmt::format(
-      "sepax verify: seed {}, {} static and {} moving groups (query x scalar x family), {} kernels, {} threads; ",
-      options.seed, groups.size(), moving_groups.size(), selection->kernels.size(), threads);
+      "sepax verify: seed {}, {} static and {} moving groups (query x scalar x family) and {} of the pair queries, "
+      "{} kernels, {} threads; ",
+      options.seed, groups.size(), moving_groups.size(), selection->pair_groups.size(), kernel_count(*selection),
+      threads);
   if (options.cases_per_group)
     out << fmt::format("{} cases per group", *options.cases_per_group);
   else

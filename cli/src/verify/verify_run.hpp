@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <tuple>
 #include <ostream>
 #include <fmt/chrono.h>
@@ -111,6 +112,14 @@ struct Selection {
   std::shared_ptr<const std::vector<harness::JudgedQuery>> pair_queries;
   std::vector<harness::QueryGroup> pair_groups;
 };
+
+/// The kernels a selection runs: the SAT ones and the pair queries' (each id once).
+inline std::size_t kernel_count(const Selection& s) {
+  std::set<std::string> pair;
+  for (const harness::JudgedQuery& q : *s.pair_queries)
+    for (const auto& ids : q.kernel_ids) pair.insert(ids.begin(), ids.end());
+  return s.kernels.size() + pair.size();
+}
 
 /// The selection the options make; nullopt with `error` for an unknown
 /// kernel, family or query. --query keeps the queries named (the SAT ones
@@ -269,15 +278,15 @@ class VerifyRun {
   void record_pair_group(const harness::QueryGroup& group, const harness::QueryBatch& result) {
     const std::size_t first = pair_queries_.rows.size();
     const PairGroupContext context{options_.seed, run_id_, options_.program, options_.replay_arguments,
-                                   options_.replays_per_class};
+                                   options_.replays_per_class, options_.gated_kernel_ids};
     cli::record_pair_group(group, result, context, results_, pair_queries_);
+    totals_.pair_cases += result.cases;
+    ++totals_.pair_groups;
     for (std::size_t i = first; i < pair_queries_.rows.size(); ++i) {
       const harness::QueryRow& r = pair_queries_.rows[i].row;
       totals_.verdicts_ok += r.ok;
       totals_.verdicts_boundary += r.boundary;
-      const bool gated = !r.peer || std::find(options_.gated_kernel_ids.begin(), options_.gated_kernel_ids.end(),
-                                              r.kernel) != options_.gated_kernel_ids.end();
-      if (!gated) {
+      if (r.peer) {  // record_pair_group: brought kernels are not peers
         totals_.peer_gross += r.gross;
         if (r.gross) totals_.peer_gross_by_kernel[r.kernel] += r.gross;
       } else {

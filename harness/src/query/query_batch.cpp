@@ -22,7 +22,9 @@ std::string reason_kind(std::string reason) {
   }
   while (kind.back() == '-') kind.pop_back();
   if (kind == "wrong") kind = "wrong-answer";  // nothing but separators after it
-  return kind.substr(0, 48);
+  // A folder name: at most 48 characters, cut between words.
+  if (kind.size() > 48) kind = kind.substr(0, kind.rfind('-', 48));
+  return kind;
 }
 
 void pool(std::vector<double>& into, const std::vector<double>& from) {
