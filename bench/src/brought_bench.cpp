@@ -7,6 +7,14 @@
 //  - kernel:inprocess/obb_sat/double — the same C code compiled in
 //    (inprocess_obb_sat.c), an ordinary registry entry called once per pair.
 //    bench/thresholds.json holds the plugin to at most 1.2x its ns/test;
+//  - kernel:mybox_fixed/box_box/double — the example manifold plugin's fixed
+//    module (examples/manifold_plugin, plugin ABI version 2), load_plugin'ed,
+//    timed through its query kernel's batch form on the set in calls of 256
+//    cases (sepax's conversions to the layout's arrays and back included), against
+//  - kernel:inprocess/box_box_manifold/double — the same C code compiled in
+//    (inprocess_manifold.c) and registered in process as a C++ user would
+//    (a query kernel making each case's arrays and answer). The thresholds
+//    hold the plugin to at most 1.2x;
 //  - kernel:trivial/obb_obb_test_static/double:<family>:mixed/<framing>/<B> —
 //    examples/external/trivial.py (answers "intersecting" without looking)
 //    through start_external, in the JSON and the binary framing, on the first
@@ -44,6 +52,7 @@
 #include "bench_flags.hpp"
 #include "bench_sets.hpp"
 #include "inprocess_kernel.hpp"
+#include "inprocess_manifold.h"
 #include "sepax/core/registry.hpp"
 #include "sepax/harness/external_kernels.hpp"
 #include "sepax/harness/plugin_kernels.hpp"
@@ -130,6 +139,81 @@ void external_benchmark(benchmark::State& state, Framing framing, gen::Family fa
   state.counters["batch"] = double(std::min(pairs.size(), external_max_batch));
 }
 
+constexpr const char* manifold_inprocess_id = "inprocess/box_box_manifold/double";
+constexpr const char* manifold_plugin_id = "mybox_fixed/box_box/double";
+
+/// The manifold plugin's double kernel (loaded once).
+const harness::QueryKernel& manifold_plugin_kernel() {
+  static const harness::KernelSet loaded = harness::load_plugin(SEPAX_MANIFOLD_PLUGIN_FIXED);
+  for (const harness::QueryKernel& k : loaded.queries)
+    if (k.id == manifold_plugin_id) return k;
+  throw std::runtime_error(std::string("the manifold plugin does not provide ") + manifold_plugin_id);
+}
+
+/// The same C code registered in process, as a C++ user brings it: a query
+/// kernel that puts each case's boxes in its arrays, calls the code on that
+/// one case and makes the answer (the plugin's route, without the ABI).
+harness::QueryKernel manifold_inprocess_kernel() {
+  return harness::query_kernel<ShapePair>(
+      manifold_inprocess_id, "inprocess", "obb_obb_manifold", "find_manifold", ScalarKind::float64,
+      [](const ShapePair& p) {
+        const auto put = [](const Obb3d& box, double* out) {
+          for (int k = 0; k < 3; ++k) out[k] = box.center[k];
+          for (int j = 0; j < 3; ++j)
+            for (int k = 0; k < 3; ++k) out[3 + 3 * j + k] = box.axes[j][k];
+          for (int j = 0; j < 3; ++j) out[12 + j] = box.extents[j];
+        };
+        double a[15], b[15], normal[3], depth = 0, points[24];
+        unsigned char contact = 0;
+        std::int32_t count = 0;
+        put(p.obb_a, a);
+        put(p.obb_b, b);
+        if (sepax_bench_inprocess_manifold_double(1, a, b, &contact, normal, &depth, &count, points) != 0)
+          throw std::runtime_error("inprocess/box_box_manifold/double failed");
+        harness::ManifoldAnswer m{contact != 0, Vec3<double>(normal[0], normal[1], normal[2]), depth, {}};
+        for (std::int32_t i = 0; i < count; ++i) m.points.emplace_back(points[3 * i], points[3 * i + 1], points[3 * i + 2]);
+        harness::QueryAnswer answer;
+        answer.meets = m.contact;
+        answer.manifold = std::move(m);
+        return answer;
+      });
+}
+
+/// A set's cases, prepared once, through the plugin's batch form (calls of
+/// 256 cases, as the campaign's batches) or the in-process kernel case by case.
+SetRunner manifold_runner(bool plugin, std::span<const ShapePair> pairs) {
+  std::vector<harness::QueryInput> inputs(pairs.begin(), pairs.end());
+  if (plugin)
+    return [inputs = std::move(inputs)] {
+      // In calls of 256 cases, as a campaign's batches of --batch-cases 256 call it.
+      constexpr std::size_t batch = 256;
+      const std::span<const harness::QueryInput> all(inputs);
+      std::size_t hits = 0;
+      for (std::size_t begin = 0; begin < all.size(); begin += batch)
+        for (const auto& a : manifold_plugin_kernel().run_batch(all.subspan(begin, std::min(batch, all.size() - begin))))
+          hits += a && a->meets;
+      return hits;
+    };
+  return [inputs = std::move(inputs), k = manifold_inprocess_kernel()] {
+    std::size_t hits = 0;
+    for (const harness::QueryInput& in : inputs) {
+      const auto a = k.run(in);
+      hits += a && a->meets;
+    }
+    return hits;
+  };
+}
+
+void manifold_benchmark(benchmark::State& state, bool plugin, gen::Family family, SetKind set, const Options& o) {
+  const std::vector<ShapePair>& pairs = obb_set(family, set, o);
+  std::size_t hits = 0;
+  try {
+    if (time_runner(state, manifold_runner(plugin, pairs), hits)) add_set_counters(state, pairs.size(), hits);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
 void register_all(const Options& o) {
   static const Options options = o;
   const KernelInfo* inprocess = find_kernel(inprocess_id);
@@ -143,6 +227,15 @@ void register_all(const Options& o) {
         benchmark::RegisterBenchmark(("kernel:" + k->id + tail + std::string(to_string(set))).c_str(),
                                      [k, family, set](benchmark::State& s) {
                                        kernel_benchmark(s, *k, family, set, options);
+                                     })
+            ->Unit(benchmark::kMicrosecond);
+    for (const bool plugin : {false, true})
+      for (SetKind set : options.set_kinds)
+        benchmark::RegisterBenchmark(("kernel:" + std::string(plugin ? manifold_plugin_id : manifold_inprocess_id) +
+                                      tail + std::string(to_string(set)))
+                                         .c_str(),
+                                     [plugin, family, set](benchmark::State& s) {
+                                       manifold_benchmark(s, plugin, family, set, options);
                                      })
             ->Unit(benchmark::kMicrosecond);
     for (Framing framing : {Framing::json, Framing::binary})

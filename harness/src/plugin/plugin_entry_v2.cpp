@@ -23,19 +23,24 @@ namespace {
 constexpr unsigned char unwritten_u8 = 0xFF;
 constexpr std::int32_t unwritten_i32 = -1;
 
-/// Calls the kernel on n cases given as columns; its answers as rows of doubles.
-std::vector<double> call_v2(const PluginKernelV2& k, std::size_t n, const std::vector<const void*>& inputs,
-                            const QueryLayout& layout) {
-  std::vector<Column> answers = blank_columns(layout.answers, k.scalar, n, unwritten_u8, unwritten_i32);
-  std::vector<void*> out;
-  for (Column& c : answers) out.push_back(c.data());
+/// Calls the kernel on n cases, its inputs' and answers' arrays given.
+void call_v2(const PluginKernelV2& k, std::size_t n, const void* const* inputs, void* const* answers) {
   const char* message = nullptr;
-  const int status = k.batch(k.user, n, inputs.data(), out.data(), &message);
+  const int status = k.batch(k.user, n, inputs, answers, &message);
   if (status != 0) {
     std::string what = k.id + ": the plugin kernel failed (status " + std::to_string(status) + ")";
     if (message && *message) what += ": " + std::string(message);
     throw std::runtime_error(what);
   }
+}
+
+/// Calls the kernel on n cases given as arrays; its answers as rows of doubles.
+std::vector<double> call_v2(const PluginKernelV2& k, std::size_t n, const std::vector<const void*>& inputs,
+                            const QueryLayout& layout) {
+  std::vector<Column> answers = blank_columns(layout.answers, k.scalar, n, unwritten_u8, unwritten_i32);
+  std::vector<void*> out;
+  for (Column& c : answers) out.push_back(c.data());
+  call_v2(k, n, inputs.data(), out.data());
   return from_columns(answers, n);
 }
 
@@ -120,16 +125,32 @@ void add_sat_calls(KernelInfo& info, const PluginKernelV2& k) {
 std::vector<std::optional<QueryAnswer>> run_pairs(const PluginKernelV2& k, std::span<const QueryInput> cases) {
   if (cases.empty()) return {};
   const JudgedQuery& q = query_shape(k.query, k.mode);  // no kernels: read before any is registered
-  std::vector<double> rows;
-  for (const QueryInput& c : cases) q.flatten_input(c, rows);
-  // A float kernel's cases hold floats (the generators store the case's scalar).
-  const std::vector<Column> columns = to_columns(q.layout->inputs, k.scalar, rows, cases.size());
-  std::vector<const void*> inputs;
-  for (const Column& c : columns) inputs.push_back(c.data());
-  const std::vector<double> answers = call_v2(k, cases.size(), inputs, *q.layout);
-  std::vector<std::optional<QueryAnswer>> out;
-  for (std::size_t i = 0; i < cases.size(); ++i) out.emplace_back(answer_of(k, *q.layout, answers, i));
-  return out;
+  const QueryLayout& layout = *q.layout;
+  const std::size_t n = cases.size();
+  // Case by case into the columns (a float kernel's cases hold floats: the
+  // generators store the case's scalar), with no array of all the rows.
+  std::vector<Column> inputs = blank_columns(layout.inputs, k.scalar, n, 0, 0);
+  std::vector<double> row;
+  row.reserve(layout.input_width());
+  for (std::size_t i = 0; i < n; ++i) {
+    row.clear();
+    q.flatten_input(cases[i], row);
+    put_row(inputs, i, row);
+  }
+  std::vector<const void*> in;
+  for (const Column& c : inputs) in.push_back(c.data());
+  std::vector<Column> answers = blank_columns(layout.answers, k.scalar, n, unwritten_u8, unwritten_i32);
+  std::vector<void*> out;
+  for (Column& c : answers) out.push_back(c.data());
+  call_v2(k, n, in.data(), out.data());
+  std::vector<std::optional<QueryAnswer>> result;
+  result.reserve(n);
+  std::vector<double> values(layout.answer_width());
+  for (std::size_t i = 0; i < n; ++i) {
+    get_row(answers, i, values);
+    result.emplace_back(answer_of(k, layout, values, 0));
+  }
+  return result;
 }
 
 }  // namespace

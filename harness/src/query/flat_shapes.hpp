@@ -25,12 +25,18 @@ struct Writer {
   void value(double v) { out.push_back(v); }
   template <class V>
   void vec(const V& v) {
-    for (int i = 0; i < int(v.size()); ++i) out.push_back(double(v[i]));
+    const std::size_t at = out.size();
+    out.resize(at + std::size_t(v.size()));
+    for (int i = 0; i < int(v.size()); ++i) out[at + std::size_t(i)] = double(v[i]);
   }
   void obb(const Obb3<double>& b) {
-    vec(b.center);
-    for (const auto& a : b.axes) vec(a);
-    for (double e : b.extents) value(e);
+    const std::size_t at = out.size();
+    out.resize(at + 15);
+    double* to = out.data() + at;
+    for (int k = 0; k < 3; ++k) to[k] = b.center[k];
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k) to[3 + 3 * i + k] = b.axes[std::size_t(i)][k];
+    for (int i = 0; i < 3; ++i) to[12 + i] = b.extents[std::size_t(i)];
   }
   void triangle(const Triangle3<double>& t) {
     for (const auto& v : t.vertices) vec(v);

@@ -1,6 +1,7 @@
 // The array layout of every judged query's cases and answers (query_layout.hpp).
 #include "sepax/harness/query/query_layout.hpp"
 
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -184,10 +185,20 @@ std::vector<double> flatten_answer(AnswerForm form, const QueryAnswer& a) {
   return {};
 }
 
+/// An answer form's width (its fields' widths summed), made once per form:
+/// unflatten_answer runs once per case of every batch.
+static std::size_t answer_width(AnswerForm form) {
+  static const auto widths = [] {
+    std::array<std::size_t, 6> w{};
+    for (std::size_t f = 0; f < w.size(); ++f)
+      for (const Field& field : answer_fields(static_cast<AnswerForm>(f))) w[f] += field.width;
+    return w;
+  }();
+  return widths[static_cast<std::size_t>(form)];
+}
+
 QueryAnswer unflatten_answer(AnswerForm form, std::span<const double> values) {
-  const std::vector<Field> fields = answer_fields(form);
-  std::size_t width = 0;
-  for (const Field& f : fields) width += f.width;
+  const std::size_t width = answer_width(form);
   if (values.size() != width)
     throw std::invalid_argument(fmt::format("an answer has {} values, not {}", values.size(), width));
   Reader r{values};
@@ -227,10 +238,8 @@ QueryAnswer unflatten_answer(AnswerForm form, std::span<const double> values) {
       field("count");
       const auto count = std::size_t(r.integer(0, std::int64_t(kManifoldPoints)));
       field("points");
-      for (std::size_t i = 0; i < kManifoldPoints; ++i) {
-        const Vec3<double> p = r.vec();
-        if (i < count) m.points.push_back(p);
-      }
+      m.points.reserve(count);
+      for (std::size_t i = 0; i < count; ++i) m.points.push_back(r.vec());  // the rest unused, unread
       a.meets = m.contact;
       a.manifold = std::move(m);
       break;

@@ -38,6 +38,12 @@ std::vector<Column> to_columns(const std::vector<Field>& fields, ScalarKind scal
 std::vector<Column> blank_columns(const std::vector<Field>& fields, ScalarKind scalar, std::size_t n,
                                   unsigned char fill_u8, std::int32_t fill_i32);
 
+/// Case `row`'s values (its fields' widths summed) into the columns, or out
+/// of them: one case at a time, without the rows of all (a plugin's batch).
+/// put_row refuses a value as to_columns does.
+void put_row(std::vector<Column>& columns, std::size_t row, std::span<const double> values);
+void get_row(const std::vector<Column>& columns, std::size_t row, std::span<double> values);
+
 /// The columns back as rows of doubles (exact).
 std::vector<double> from_columns(const std::vector<Column>& columns, std::size_t n);
 
