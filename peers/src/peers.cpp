@@ -17,6 +17,7 @@ std::vector<KernelInfo> peer_kernels() {
 void register_peer_kernels() {
   register_kernels(peer_kernels());
   harness::register_query_kernels(peer_query_kernels());
+  harness::register_mesh_kernel_makers(peer_mesh_kernel_makers());
 }
 
 }  // namespace sepax::peers

@@ -2,7 +2,10 @@
 // wrapped as a harness::QueryKernel on its query's inputs.
 #include "sepax/peers/peers.hpp"
 
+#include <memory>
+
 #include "sepax/peers/box2d_rect.hpp"
+#include "sepax/peers/fcl_mesh.hpp"
 #include "sepax/peers/manifold_peers.hpp"
 #include "sepax/peers/segment_peers.hpp"
 #include "sepax/peers/sphere_peers.hpp"
@@ -46,6 +49,27 @@ std::vector<harness::QueryKernel> peer_query_kernels() {
                                           }));
   }
   return out;
+}
+
+std::vector<harness::MeshKernelMaker> peer_mesh_kernel_makers() {
+  harness::MeshKernelMaker fcl;
+  fcl.name = "fcl";
+  fcl.make = [](const TriangleMesh& a, const TriangleMesh& b) {
+    std::vector<harness::MeshKernel> out;
+    for (FclBv bv : {FclBv::obb, FclBv::obbrss}) {
+      auto fa = std::make_shared<const FclMesh>(a, bv);
+      auto fb = std::make_shared<const FclMesh>(b, bv);
+      harness::MeshKernel k;
+      k.name = std::string("fcl/") + to_string(bv);
+      k.scalar = ScalarKind::float64;
+      k.peer = true;
+      k.intersects = [fa, fb](const Pose& p) { return boolean(*fa, *fb, p); };
+      k.pairs = [fa, fb](const Pose& p) { return all_pairs(*fa, *fb, p); };
+      out.push_back(std::move(k));
+    }
+    return out;
+  };
+  return {fcl};
 }
 
 }  // namespace sepax::peers

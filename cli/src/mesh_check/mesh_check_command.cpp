@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/table.hpp"
-#include "kernel_lists/mesh_kernels.hpp"
 #include "sepax/harness/mesh/mesh_file.hpp"
+#include "sepax/harness/mesh/mesh_kernels.hpp"
 #include "sepax/harness/mesh/pose_file.hpp"
 
 namespace sepax::cli {
@@ -103,7 +103,7 @@ int run_mesh_check(const MeshCheckOptions& options, std::ostream& out, std::ostr
     }
   std::vector<MeshKernel> kernels;
   try {
-    kernels = mesh_kernels(a, b, options.fcl);
+    kernels = harness::mesh_kernels(a, b, options.fcl);
   } catch (const std::exception& e) {
     err << "sepax mesh-check: cannot build the trees: " << e.what() << "\n";
     return 2;

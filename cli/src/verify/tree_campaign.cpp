@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include "kernel_lists/mesh_kernels.hpp"
 #include "sepax/generators/poses.hpp"
 #include "sepax/harness/campaign/campaign.hpp"
 #include "sepax/harness/mesh/mesh_file.hpp"
@@ -75,7 +74,7 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
       out.notes.push_back(fmt::format("note: tree campaign: {} skipped: {}", pair, e.what()));
       continue;
     }
-    const auto kernels = mesh_kernels(a, b, options.with_fcl);
+    const auto kernels = harness::mesh_kernels(a, b, options.with_fcl);
     gen::PoseSetOptions po;
     po.seed = gen::seed_for(options.seed, pair);  // each pair its own pose stream
     po.count = options.poses_per_pair;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <stdexcept>
 
 #include "sepax/core/tree/obb_tree.hpp"
 #include "sepax/core/tree/moving_traversal.hpp"
@@ -48,6 +49,38 @@ double since(std::chrono::steady_clock::time_point t0) {
 }
 
 }  // namespace
+
+namespace {
+
+struct Makers {
+  std::vector<MeshKernelMaker> list;
+  bool read = false;
+};
+Makers& makers() {
+  static Makers m;
+  return m;
+}
+
+}  // namespace
+
+void register_mesh_kernel_makers(std::vector<MeshKernelMaker> extra) {
+  Makers& m = makers();
+  if (m.read) throw std::logic_error("register_mesh_kernel_makers called after mesh kernels were made");
+  for (MeshKernelMaker& k : extra) {
+    if (!k.make) throw std::logic_error("register_mesh_kernel_makers: maker " + k.name + " has no make function");
+    m.list.push_back(std::move(k));
+  }
+}
+
+std::vector<MeshKernel> mesh_kernels(const TriangleMesh& a, const TriangleMesh& b, bool with_others) {
+  Makers& m = makers();
+  m.read = true;
+  std::vector<MeshKernel> out = sepax_tree_kernels(a, b);
+  if (with_others)
+    for (const MeshKernelMaker& maker : m.list)
+      for (MeshKernel& k : maker.make(a, b)) out.push_back(std::move(k));
+  return out;
+}
 
 std::vector<MeshKernel> sepax_tree_kernels(const TriangleMesh& a, const TriangleMesh& b) {
   std::vector<MeshKernel> out;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "sepax/core/registry.hpp"
+#include "sepax/harness/mesh/mesh_kernels.hpp"
 #include "sepax/harness/query/query_kernels.hpp"
 
 namespace sepax::peers {
@@ -28,7 +29,11 @@ std::vector<KernelInfo> peer_kernels();
 /// OBB–OBB manifolds), ready for harness::register_query_kernels.
 std::vector<harness::QueryKernel> peer_query_kernels();
 
-/// Registers both; call once at program start, before either registry is read.
+/// FCL's BVHModel<OBB> and <OBBRSS> of each mesh pair, for
+/// harness::register_mesh_kernel_makers.
+std::vector<harness::MeshKernelMaker> peer_mesh_kernel_makers();
+
+/// Registers them all; call once at program start, before any registry is read.
 void register_peer_kernels();
 
 }  // namespace sepax::peers

@@ -36,6 +36,22 @@ struct MeshKernel {
 /// (the other split rule, a quarter of the nodes), built once.
 std::vector<MeshKernel> sepax_tree_kernels(const TriangleMesh& a, const TriangleMesh& b);
 
+/// Kernels of another library (or a user's), made for each mesh pair: they
+/// come in through this door, as the SAT and pair-query kernels do through
+/// theirs (peers/ registers FCL's BVHs at start-up).
+struct MeshKernelMaker {
+  std::string name;  ///< "fcl": what --no-fcl style options leave out
+  std::function<std::vector<MeshKernel>(const TriangleMesh& a, const TriangleMesh& b)> make;
+};
+
+/// Adds makers; call before mesh_kernels() is first called (a late call
+/// throws std::logic_error, as does a maker without `make`).
+void register_mesh_kernel_makers(std::vector<MeshKernelMaker> makers);
+
+/// sepax's trees of a and b, then (with_others) every registered maker's
+/// kernels. Throws what a build throws.
+std::vector<MeshKernel> mesh_kernels(const TriangleMesh& a, const TriangleMesh& b, bool with_others);
+
 /// One kernel's answers over poses.
 struct MeshKernelTally {
   std::size_t poses = 0, ok = 0, boundary = 0, gross = 0;
