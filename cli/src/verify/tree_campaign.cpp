@@ -8,23 +8,14 @@
 
 #include <fmt/format.h>
 
-#include "sepax/generators/poses.hpp"
 #include "sepax/harness/campaign/campaign.hpp"
-#include "sepax/harness/mesh/mesh_file.hpp"
-#include "sepax/harness/mesh/pose_file.hpp"
+#include "sepax/harness/mesh/tree_campaign.hpp"
 
 namespace sepax::cli {
 namespace {
 
 using Json = nlohmann::ordered_json;
 namespace fs = std::filesystem;
-
-struct MeshPairSpec {
-  const char* a;
-  const char* b;
-};
-constexpr MeshPairSpec kPairs[] = {
-    {"couplingdown", "couplingdown"}, {"elephant", "elephant"}, {"couplingdown", "elephant"}};
 
 Json row_json(const TreeRow& r, std::uint64_t seed, const std::string& run_id) {
   Json j;
@@ -62,55 +53,27 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
                                      const std::string& run_id) {
   const auto start = std::chrono::steady_clock::now();
   TreeCampaignResult out;
-  const fs::path dir = options.mesh_dir.empty() ? default_mesh_dir() : options.mesh_dir;
-  for (std::size_t p = 0; p < std::size(kPairs); ++p) {
-    const fs::path pa = dir / (std::string(kPairs[p].a) + ".off"), pb = dir / (std::string(kPairs[p].b) + ".off");
-    const std::string pair = fmt::format("{} x {}", kPairs[p].a, kPairs[p].b);
-    TriangleMesh a, b;
-    try {
-      a = harness::read_mesh(pa);
-      b = harness::read_mesh(pb);
-    } catch (const std::exception& e) {
-      out.notes.push_back(fmt::format("note: tree campaign: {} skipped: {}", pair, e.what()));
-      continue;
+  harness::TreeCampaignPlan plan;
+  plan.mesh_dir = options.mesh_dir.empty() ? default_mesh_dir() : options.mesh_dir;
+  plan.seed = options.seed;
+  plan.poses_per_pair = options.poses_per_pair;
+  plan.with_others = options.with_fcl;
+  plan.max_findings = options.max_replays;
+  harness::run_tree_campaign(plan, [&](const harness::TreePairResult& pair) {
+    if (pair.skipped) {
+      out.notes.push_back(fmt::format("note: tree campaign: {} skipped: {}", pair.pair, *pair.skipped));
+      return;
     }
-    const auto kernels = harness::mesh_kernels(a, b, options.with_fcl);
-    gen::PoseSetOptions po;
-    po.seed = gen::seed_for(options.seed, pair);  // each pair its own pose stream
-    po.count = options.poses_per_pair;
-    po.resting = 4;  // exact contacts: on a face, at a shared vertex
-    const auto poses = gen::near_contact_poses(a, b, po);
-    std::vector<harness::MeshKernelTally> tallies;
-    std::vector<std::size_t> replays(kernels.size(), 0);
-    std::vector<PendingReplay> pending;  // written by failure class once the pair is done
-    std::size_t truth_hits = 0;
-    double truth_seconds = 0;
-    for (std::size_t i = 0; i < poses.size(); ++i) {
-      const auto o = harness::judge_mesh_pose(a, b, poses[i], kernels, tallies);
-      truth_hits += o.truth_hit;
-      truth_seconds += o.truth_seconds;
-      for (std::size_t k = 0; k < kernels.size(); ++k) {
-        const auto& j = o.answers[k].judgement;
-        if (j.cls != oracle::Class::gross || replays[k]++ >= options.max_replays) continue;
-        harness::MeshPose mp;
-        mp.id = fmt::format("{}-{}-{}", kPairs[p].a, kPairs[p].b, i);
-        mp.pose = poses[i];
-        pending.push_back(
-            {fmt::format("trees-{}-{}", harness::case_file_stem(kernels[k].name), mp.id), harness::pose_line(mp) + "\n",
-             fmt::format("mesh-check {} {} --pose ", pa.string(), pb.string()), "",
-             fmt::format("{}: {} pose {}: {} extra, {} missed pairs{}", kernels[k].name, pair, i, j.extra, j.missed,
-                         j.first_gross ? fmt::format(", first gross pair {} x {}", j.first_gross->first,
-                                                     j.first_gross->second)
-                                       : ""),
-             kernels[k].name, j.missed ? (j.extra ? "missed-and-extra-pairs" : "missed-pairs") : "extra-pairs",
-             kernels[k].peer});
-      }
-    }
-    out.poses += poses.size();
+    out.poses += pair.poses;
+    std::vector<PendingReplay> pending;  // written by failure class
+    for (const harness::TreeFinding& f : pair.findings)
+      pending.push_back({fmt::format("trees-{}-{}", harness::case_file_stem(f.kernel), f.id), f.pose_line + "\n",
+                         fmt::format("mesh-check {} {} --pose ", pair.path_a.string(), pair.path_b.string()), "",
+                         f.detail, f.kernel, f.kind, f.peer});
     std::vector<Json> lines;
-    ClassGroup group{"mesh_pair", "double", pair, options.program, {}, options.replays_per_class};
-    for (std::size_t k = 0; k < kernels.size(); ++k) {
-      TreeRow r{kernels[k].name, pair, kernels[k].peer, tallies[k], truth_hits, truth_seconds};
+    ClassGroup group{"mesh_pair", "double", pair.pair, options.program, {}, options.replays_per_class};
+    for (const harness::TreeRowResult& k : pair.rows) {
+      TreeRow r{k.kernel, pair.pair, k.peer, k.tally, k.truth_hits, k.truth_seconds};
       lines.push_back(row_json(r, options.seed, run_id));
       group.gross_by_kernel[r.kernel] = r.tally.gross;
       out.rows.push_back(std::move(r));
@@ -121,7 +84,7 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
     } catch (const std::exception& e) {
       out.notes.push_back(fmt::format("note: tree campaign: {}", e.what()));
     }
-  }
+  });
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -1,10 +1,9 @@
 #pragma once
-/// \file verify's short OBB-tree campaign (issue 10): on the small meshes
-/// (couplingdown, elephant) each pair — both self-pairs and the mixed one —
-/// at seeded poses near first contact (gen::near_contact_poses, a seed of its
-/// own per pair), every mesh kernel (sepax's trees, FCL's BVHs) judged against
-/// the exact set of intersecting triangle pairs. A gross answer is written as a
-/// one-line pose file under gross/ with its `sepax mesh-check` replay command.
+/// \file verify's short OBB-tree campaign (harness/mesh/tree_campaign.hpp
+/// runs it) as the command line records it: each pair's rows appended to
+/// verify.jsonl ("table": "trees"), a gross answer written as a one-line pose
+/// file in its failure class's folder under gross/ with its `sepax mesh-check`
+/// replay command, the table printed.
 #include <cstdint>
 #include <filesystem>
 #include <string>

@@ -8,6 +8,7 @@ target_sources(sepax_harness PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/pose_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mesh_judgement.cpp
   ${CMAKE_CURRENT_LIST_DIR}/mesh_kernels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tree_campaign.cpp
 )
 # mesh/mesh_text.hpp and mesh/mesh_readers.hpp are internal.
 target_include_directories(sepax_harness PRIVATE ${CMAKE_CURRENT_LIST_DIR}/..)
