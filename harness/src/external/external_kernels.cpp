@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "external_session.hpp"
+#include "query/sat_answer_calls.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
 
 namespace sepax::harness {
@@ -30,56 +31,6 @@ std::vector<QueryAnswer> sat_answers(ExternalSession& session, const KernelSpec&
     }
   }
   return out;
-}
-
-StaticOutcome static_of(const QueryAnswer& a) {
-  StaticOutcome o;
-  o.intersects = a.meets;
-  return o;
-}
-
-ContactOutcome contact_of(const QueryAnswer& a) {
-  ContactOutcome c;
-  c.state = state_of(a);
-  c.time = a.time.value_or(0);
-  if (a.point) c.point = {(*a.point)[0], (*a.point)[1], (*a.point)[2]};
-  c.point_path = ContactPath::features;
-  c.feature_point = c.point;
-  return c;
-}
-
-/// A version 2 SAT kernel's calls.
-void add_v2_sat_calls(KernelInfo& k, const std::shared_ptr<ExternalSession>& session, const KernelSpec& spec) {
-  switch (spec.mode) {
-    case KernelMode::static_test:
-      k.test_batch = [session, spec](std::span<const ShapePair> pairs, std::span<StaticOutcome> out) {
-        const auto a = sat_answers(*session, spec, pairs, {});
-        for (std::size_t i = 0; i < a.size(); ++i) out[i] = static_of(a[i]);
-      };
-      k.test = [session, spec](const ShapePair& p) { return static_of(sat_answers(*session, spec, {&p, 1}, {}).front()); };
-      break;
-    case KernelMode::moving_test:
-      k.test_moving_batch = [session, spec](std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions,
-                                            std::span<StaticOutcome> out) {
-        const auto a = sat_answers(*session, spec, pairs, motions);
-        for (std::size_t i = 0; i < a.size(); ++i) out[i] = static_of(a[i]);
-      };
-      k.test_moving = [session, spec](const ShapePair& p, const LinearMotiond& m) {
-        return static_of(sat_answers(*session, spec, {&p, 1}, {&m, 1}).front());
-      };
-      break;
-    case KernelMode::first_contact:
-      k.find_first_contact_batch = [session, spec](std::span<const ShapePair> pairs,
-                                                   std::span<const LinearMotiond> motions,
-                                                   std::span<ContactOutcome> out) {
-        const auto a = sat_answers(*session, spec, pairs, motions);
-        for (std::size_t i = 0; i < a.size(); ++i) out[i] = contact_of(a[i]);
-      };
-      k.find_first_contact = [session, spec](const ShapePair& p, const LinearMotiond& m) {
-        return contact_of(sat_answers(*session, spec, {&p, 1}, {&m, 1}).front());
-      };
-      break;
-  }
 }
 
 /// A version 2 kernel of any other query, with its batch form.
@@ -132,7 +83,9 @@ KernelSet kernel_entries(const std::shared_ptr<ExternalSession>& session) {
     k.tolerance = spec.tolerance;
     k.reports_axis = false;  // the protocol carries verdicts only
     if (session->announcement().version >= 2) {
-      add_v2_sat_calls(k, session, spec);
+      add_sat_answer_calls(k, [session, spec](std::span<const ShapePair> p, std::span<const LinearMotiond> m) {
+        return sat_answers(*session, spec, p, m);
+      });
       entries.push_back(std::move(k));
       continue;
     }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "plugin_arrays.hpp"
+#include "query/sat_answer_calls.hpp"
 #include "sepax/harness/query/columns.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
 
@@ -73,55 +74,6 @@ std::vector<QueryAnswer> run_sat(const PluginKernelV2& k, std::span<const ShapeP
   return out;
 }
 
-StaticOutcome static_outcome(const QueryAnswer& a) {
-  StaticOutcome o;
-  o.intersects = a.meets;
-  return o;
-}
-
-ContactOutcome contact_outcome(const QueryAnswer& a) {
-  ContactOutcome c;
-  c.state = state_of(a);
-  c.time = a.time.value_or(0);
-  if (a.point) c.point = {(*a.point)[0], (*a.point)[1], (*a.point)[2]};
-  c.point_path = ContactPath::features;  // a plugin has one path
-  c.feature_point = c.point;
-  return c;
-}
-
-template <class S>
-void add_sat_calls(KernelInfo& info, const PluginKernelV2& k) {
-  switch (k.sat_mode) {
-    case KernelMode::static_test:
-      info.test_batch = [k](std::span<const ShapePair> pairs, std::span<StaticOutcome> out) {
-        const std::vector<QueryAnswer> a = run_sat<S>(k, pairs, {});
-        for (std::size_t i = 0; i < a.size() && i < out.size(); ++i) out[i] = static_outcome(a[i]);
-      };
-      info.test = [k](const ShapePair& p) { return static_outcome(run_sat<S>(k, {&p, 1}, {}).front()); };
-      break;
-    case KernelMode::moving_test:
-      info.test_moving_batch = [k](std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions,
-                                   std::span<StaticOutcome> out) {
-        const std::vector<QueryAnswer> a = run_sat<S>(k, pairs, motions);
-        for (std::size_t i = 0; i < a.size() && i < out.size(); ++i) out[i] = static_outcome(a[i]);
-      };
-      info.test_moving = [k](const ShapePair& p, const LinearMotiond& m) {
-        return static_outcome(run_sat<S>(k, {&p, 1}, {&m, 1}).front());
-      };
-      break;
-    case KernelMode::first_contact:
-      info.find_first_contact_batch = [k](std::span<const ShapePair> pairs, std::span<const LinearMotiond> motions,
-                                          std::span<ContactOutcome> out) {
-        const std::vector<QueryAnswer> a = run_sat<S>(k, pairs, motions);
-        for (std::size_t i = 0; i < a.size() && i < out.size(); ++i) out[i] = contact_outcome(a[i]);
-      };
-      info.find_first_contact = [k](const ShapePair& p, const LinearMotiond& m) {
-        return contact_outcome(run_sat<S>(k, {&p, 1}, {&m, 1}).front());
-      };
-      break;
-  }
-}
-
 std::vector<std::optional<QueryAnswer>> run_pairs(const PluginKernelV2& k, std::span<const QueryInput> cases) {
   if (cases.empty()) return {};
   const JudgedQuery& q = query_shape(k.query, k.mode);  // no kernels: read before any is registered
@@ -166,8 +118,14 @@ KernelInfo make_entry_v2(const PluginKernelV2& k) {
   info.open_sets = k.open_sets;
   info.tolerance = k.tolerance;
   info.reports_axis = false;  // the ABI carries answers, no axis
-  if (k.scalar == ScalarKind::float32) add_sat_calls<float>(info, k);
-  else add_sat_calls<double>(info, k);
+  if (k.scalar == ScalarKind::float32)
+    add_sat_answer_calls(info, [k](std::span<const ShapePair> p, std::span<const LinearMotiond> m) {
+      return run_sat<float>(k, p, m);
+    });
+  else
+    add_sat_answer_calls(info, [k](std::span<const ShapePair> p, std::span<const LinearMotiond> m) {
+      return run_sat<double>(k, p, m);
+    });
   return info;
 }
 

@@ -89,6 +89,22 @@ std::string number(double v) {
   return s.str();
 }
 
+/// A SAT kernel's declared bias and set convention (versions 1 and 2 alike),
+/// checked; `where` names the file and the kernel.
+KernelBias check_bias(std::int32_t method_code, double epsilon, std::int32_t open_sets, const std::string& where) {
+  const auto method = bias_of(method_code);
+  if (!method)
+    throw InputError(where + ": unknown bias_method " + std::to_string(method_code) +
+                     " (expected 0 = none, 1 = epsilon_on_rotation, 2 = epsilon_on_plane_distances)");
+  if (!(std::isfinite(epsilon) && epsilon >= 0))
+    throw InputError(where + ": bias_epsilon " + number(epsilon) + " is not a finite number >= 0");
+  if (*method == BiasMethod::none && epsilon != 0)
+    throw InputError(where + ": bias_epsilon " + number(epsilon) + " given with bias_method 0 = none");
+  if (open_sets != 0 && open_sets != 1)
+    throw InputError(where + ": open_sets " + std::to_string(open_sets) + " (expected 0 or 1)");
+  return KernelBias{*method, epsilon, std::nullopt};
+}
+
 /// Checks one kernel description; `where` names the file and the kernel.
 PluginKernel check_kernel(const sepax_kernel& k, const std::string& where, const std::string& plugin) {
   if (auto why = bad_name(k.name)) throw InputError(where + ": name " + *why);
@@ -103,16 +119,7 @@ PluginKernel check_kernel(const sepax_kernel& k, const std::string& where, const
   const auto scalar = scalar_of(k.scalar);
   if (!scalar)
     throw InputError(where + ": unknown scalar " + std::to_string(k.scalar) + " (expected 0 = float, 1 = double)");
-  const auto method = bias_of(k.bias_method);
-  if (!method)
-    throw InputError(where + ": unknown bias_method " + std::to_string(k.bias_method) +
-                     " (expected 0 = none, 1 = epsilon_on_rotation, 2 = epsilon_on_plane_distances)");
-  if (!(std::isfinite(k.bias_epsilon) && k.bias_epsilon >= 0))
-    throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " is not a finite number >= 0");
-  if (*method == BiasMethod::none && k.bias_epsilon != 0)
-    throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " given with bias_method 0 = none");
-  if (k.open_sets != 0 && k.open_sets != 1)
-    throw InputError(where + ": open_sets " + std::to_string(k.open_sets) + " (expected 0 or 1)");
+  const KernelBias bias = check_bias(k.bias_method, k.bias_epsilon, k.open_sets, where);
   if (!k.batch) throw InputError(where + ": batch function is NULL");
 
   PluginKernel out;
@@ -121,7 +128,7 @@ PluginKernel check_kernel(const sepax_kernel& k, const std::string& where, const
   out.query = *query;
   out.scalar = *scalar;
   out.mode = *mode;
-  out.bias = KernelBias{*method, k.bias_epsilon, std::nullopt};
+  out.bias = bias;
   out.open_sets = k.open_sets == 1;
   out.batch = k.batch;
   out.user = k.user;
@@ -207,17 +214,7 @@ PluginKernelV2 check_kernel_v2(const sepax_kernel_v2& k, const std::string& wher
     out.sat_mode = mode == "test_static" ? KernelMode::static_test
                    : mode == "test_moving" ? KernelMode::moving_test
                                            : KernelMode::first_contact;
-    const auto method = bias_of(k.bias_method);
-    if (!method)
-      throw InputError(where + ": unknown bias_method " + std::to_string(k.bias_method) +
-                       " (expected 0 = none, 1 = epsilon_on_rotation, 2 = epsilon_on_plane_distances)");
-    if (!(std::isfinite(k.bias_epsilon) && k.bias_epsilon >= 0))
-      throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " is not a finite number >= 0");
-    if (*method == BiasMethod::none && k.bias_epsilon != 0)
-      throw InputError(where + ": bias_epsilon " + number(k.bias_epsilon) + " given with bias_method 0 = none");
-    if (k.open_sets != 0 && k.open_sets != 1)
-      throw InputError(where + ": open_sets " + std::to_string(k.open_sets) + " (expected 0 or 1)");
-    out.bias = KernelBias{*method, k.bias_epsilon, std::nullopt};
+    out.bias = check_bias(k.bias_method, k.bias_epsilon, k.open_sets, where);
     out.open_sets = k.open_sets == 1;
   } else if (k.bias_method != 0 || k.bias_epsilon != 0 || k.open_sets != 0) {
     throw InputError(where + ": bias_method, bias_epsilon and open_sets are for the SAT queries; " + query +

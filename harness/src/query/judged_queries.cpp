@@ -115,11 +115,12 @@ JudgedQuery find_judged_query(std::string_view name, std::string_view mode) {
 }
 
 std::vector<std::string> judged_query_names() {
-  // Without reading the kernel registry (a command line's help names them
-  // before the user's kernels are registered); judged_queries() has the same
-  // pair queries in the same order (harness/tests/query_model_test.cpp).
-  return {"obb_obb",     "tri_obb",     "tri_tri",     "rect_rect",        "sphere_sphere", "aabb_sphere",
-          "sphere_plane", "aabb_aabb", "obb_segment", "obb_to_aabb", "obb_obb_manifold", "general_motion"};
+  // From the layouts, which read no kernel registry (a command line's help
+  // names them before the user's kernels are registered): SAT queries first.
+  std::vector<std::string> names;
+  for (const QueryLayout& l : query_layouts())
+    if (std::find(names.begin(), names.end(), l.query) == names.end()) names.push_back(l.query);
+  return names;
 }
 
 std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& names,

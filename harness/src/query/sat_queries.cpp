@@ -7,6 +7,7 @@
 #include <array>
 
 #include "flat_shapes.hpp"
+#include "sat_answer_calls.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/harness/case_file.hpp"
@@ -71,15 +72,9 @@ KernelInfo answering(Query query, ScalarKind scalar, KernelMode mode, const Quer
   k.scalar = scalar;
   k.mode = mode;
   k.reports_axis = false;
-  StaticOutcome says;
-  says.intersects = answer.meets;
-  ContactOutcome contact;
-  contact.state = state_of(answer);
-  contact.time = answer.time.value_or(0);
-  if (answer.point) contact.point = contact.feature_point = {(*answer.point)[0], (*answer.point)[1], (*answer.point)[2]};
-  k.test = [says](const ShapePair&) { return says; };
-  k.test_moving = [says](const ShapePair&, const LinearMotiond&) { return says; };
-  k.find_first_contact = [contact](const ShapePair&, const LinearMotiond&) { return contact; };
+  add_sat_answer_calls(k, [answer](std::span<const ShapePair> pairs, std::span<const LinearMotiond>) {
+    return std::vector<QueryAnswer>(pairs.size(), answer);
+  });
   return k;
 }
 
