@@ -175,6 +175,31 @@ TEST(SepaxVerifyTrees, NoTreesAndANarrowedRunSkipTheCampaign) {
   EXPECT_TRUE(tree_rows(dir / "b" / "verify.jsonl").empty());
 }
 
+TEST(SepaxVerifyTrees, QueryMeshMeshRunsTheTreeCampaignAlone) {
+  const fs::path dir = scratch_dir("sepax_mesh_check_tests");
+  const CommandRun run =
+      run_sepax("verify --query mesh_mesh --tree-poses 2 --out '" + (dir / "r").string() + "'", dir);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const auto rows = tree_rows(dir / "r" / "verify.jsonl");
+  EXPECT_GE(rows.size(), 12u);  // four sepax trees on three pairs, FCL's too when built with the peers
+  std::ifstream in(dir / "r" / "verify.jsonl");
+  for (std::string line; std::getline(in, line);) {
+    const json row = json::parse(line);
+    const std::string table = row.value("table", "");
+    EXPECT_TRUE(table == "trees" || table == "run_info" || table == "oracle_costs") << "no other group runs: " << line;
+  }
+  // Named with another query, both run; an unknown one is still refused.
+  const CommandRun both = run_sepax("verify --query mesh_mesh --query sphere_plane --cases 20 --tree-poses 1 --out '" +
+                                        (dir / "b").string() + "'",
+                                    dir);
+  EXPECT_EQ(both.status, 0) << both.out << both.err;
+  EXPECT_FALSE(tree_rows(dir / "b" / "verify.jsonl").empty());
+  EXPECT_NE(both.out.find("sphere_plane"), std::string::npos) << both.out;
+  const CommandRun typo = run_sepax("verify --query mesh_meshes --out '" + (dir / "c").string() + "'", dir);
+  EXPECT_EQ(typo.status, 2) << typo.out << typo.err;
+  EXPECT_NE(typo.err.find("mesh_meshes"), std::string::npos) << typo.err;
+}
+
 TEST(SepaxVerifyTrees, AMissingMeshIsANoteNotAFailure) {
   const fs::path dir = scratch_dir("sepax_mesh_check_tests");
   fs::create_directories(dir / "meshes");

@@ -127,12 +127,13 @@ int run_command_line(int argc, char** argv) {
   for (const std::string& q : sepax::harness::judged_query_names()) query_names += (query_names.empty() ? "" : ", ") + q;
   verify_cmd->add_option("--query", verify.queries,
                          "Only this query (repeatable): " + query_names +
-                             "; with --cases, its groups are batched, sharded and resumed like the others");
+                             "; with --cases, its groups are batched, sharded and resumed like the others; "
+                             "mesh_mesh: the OBB-tree campaign (sepax's trees, FCL's and a plugin's mesh kernels)");
   verify_cmd->add_flag("--moving,!--no-moving", verify.moving,
                        "Run the moving kernels too (test_moving, find_first_contact; the default)");
   verify_cmd->add_flag("--trees,!--no-trees", verify.trees,
                        "Run the short OBB-tree campaign on the small meshes too (the default; skipped when --kernel "
-                       "or --family narrows the run)");
+                       "or --family narrows the run, unless --query mesh_mesh or a mesh kernel's --kernel names it)");
   verify_cmd->add_option("--tree-poses", verify.tree_poses, "Near-contact poses per mesh pair of the tree campaign")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
@@ -245,6 +246,11 @@ int run_command_line(int argc, char** argv) {
       ->type_name("POSES.jsonl");
   mesh_check_cmd->add_flag("--json", mesh_check.json, "JSON Lines output, one object per pose");
   mesh_check_cmd->add_flag("--fcl,!--no-fcl", mesh_check.fcl, "Judge FCL's BVHModel<OBB>/<OBBRSS> too (the default)");
+  BroughtKernels mesh_check_brought;
+  mesh_check_cmd->add_option("--plugin", mesh_check_brought.plugins,
+                             "Judge the mesh_mesh kernels of this plugin too (sepax/sepax_plugin.h, \"Mesh pairs\"; "
+                             "repeatable)")
+      ->type_name("LIBRARY.so");
 
   GateOptions gate;
   CLI::App* gate_cmd = app.add_subcommand(
@@ -341,7 +347,11 @@ int run_command_line(int argc, char** argv) {
     report.out_given = report_cmd->count("--out") > 0;
     return run_report(report, std::cerr);
   }
-  if (*mesh_check_cmd) return run_mesh_check(mesh_check, std::cout, std::cerr);
+  if (*mesh_check_cmd) {
+    std::vector<std::string> unused_ids;
+    if (!bring_kernels(mesh_check_brought, unused_ids, "sepax mesh-check")) return kUsageError;
+    return run_mesh_check(mesh_check, std::cout, std::cerr);
+  }
   if (*gate_cmd) {
     const std::optional<Tolerances> tolerances = parse_tolerance_texts(gate_tolerances, "sepax gate", std::cerr);
     if (!tolerances) return kUsageError;
@@ -404,6 +414,7 @@ int run_command_line(int argc, char** argv) {
   if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify", &verify.gated_kernel_ids)) return kUsageError;
   if (!tolerance_ids_known("sepax verify", std::cerr)) return kUsageError;
   verify.replay_arguments = verify_brought.as_arguments() + tolerance_arguments(verify_tolerances);
+  verify.mesh_replay_arguments = verify_brought.plugin_arguments();
   verify.program = argv[0];
   verify.command_line = command_line(argc, argv);
   return run_verify(verify, std::cout, std::cerr);

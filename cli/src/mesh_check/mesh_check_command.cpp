@@ -46,7 +46,9 @@ void print_pose(std::ostream& out, const harness::MeshPose& mp, const MeshPoseOu
       continue;
     }
     std::string cls(oracle::to_string(a.judgement.cls));
-    if (a.judgement.first_gross)
+    if (!a.error.empty())
+      cls += " (" + a.error + ")";
+    else if (a.judgement.first_gross)
       cls += fmt::format(" (pair {} x {})", a.judgement.first_gross->first, a.judgement.first_gross->second);
     row.insert(row.end(), {yes_no(a.hit), std::to_string(a.pairs), std::to_string(a.judgement.extra),
                            std::to_string(a.judgement.missed)});
@@ -73,6 +75,7 @@ nlohmann::ordered_json pose_json(const harness::MeshPose& mp, const MeshPoseOutc
                              {"extra", a.judgement.extra},
                              {"missed", a.judgement.missed}};
     if (mp.moving()) e["first_time"] = a.first_time ? nlohmann::ordered_json(*a.first_time) : nullptr;
+    if (!a.error.empty()) e["error"] = a.error;
     if (a.judgement.first_gross) e["first_gross_pair"] = {a.judgement.first_gross->first, a.judgement.first_gross->second};
     k.push_back(std::move(e));
   }

@@ -1,9 +1,9 @@
 #pragma once
 /// \file `sepax mesh-check A B --pose POSES.jsonl`: every OBB-tree kernel (and
-/// FCL's BVHModel<OBB>/<OBBRSS> when built with the peers) on two meshes at each
-/// pose of a file, beside the exact truth: the verdict, the number of
-/// intersecting triangle pairs, and the class of each answer (ok, boundary,
-/// gross; sepax/harness/mesh/mesh_judgement.hpp).
+/// FCL's BVHModel<OBB>/<OBBRSS> when built with the peers, and the mesh_mesh
+/// kernels of --plugin) on two meshes at each pose of a file, beside the exact
+/// truth: the verdict, the number of intersecting triangle pairs, and the
+/// class of each answer (ok, boundary, gross; mesh/mesh_judgement.hpp).
 #include <iosfwd>
 #include <string>
 

@@ -134,7 +134,7 @@ std::optional<Plan> make_plan(const VerifyOptions& o, std::string& error) {
   for (const Group& g : p.selection.groups) p.labels.push_back(group_label(g));
   for (const MovingGroup& g : p.selection.moving) p.labels.push_back(group_label(g));
   for (const harness::QueryGroup& g : p.selection.pair_groups) p.labels.push_back(g.label());
-  if (p.labels.empty()) {
+  if (p.labels.empty() && !p.selection.trees) {
     error = "no kernel to run";
     return std::nullopt;
   }
@@ -395,10 +395,8 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
     err << "sepax verify: " << error << '\n';
     return 2;
   }
-  const bool with_trees =
-      o.shard.count == 1 && o.trees && o.kernel_ids.empty() && o.families.empty() && o.queries.empty();
-  if (o.shard.count > 1 && o.trees && o.kernel_ids.empty() && o.families.empty() && o.queries.empty())
-    out << "(the OBB-tree campaign runs in unsharded runs only)\n";
+  const bool with_trees = o.shard.count == 1 && plan->selection.trees;
+  if (o.shard.count > 1 && plan->selection.trees) out << "(the OBB-tree campaign runs in unsharded runs only)\n";
   return finalize(o, *plan, done, run, *results, threads, err, with_trees, run_id);
 }
 

@@ -57,7 +57,7 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
   plan.mesh_dir = options.mesh_dir.empty() ? default_mesh_dir() : options.mesh_dir;
   plan.seed = options.seed;
   plan.poses_per_pair = options.poses_per_pair;
-  plan.with_others = options.with_fcl;
+  plan.with_peers = options.with_fcl;
   plan.max_findings = options.max_replays;
   harness::run_tree_campaign(plan, [&](const harness::TreePairResult& pair) {
     if (pair.skipped) {
@@ -68,7 +68,8 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
     std::vector<PendingReplay> pending;  // written by failure class
     for (const harness::TreeFinding& f : pair.findings)
       pending.push_back({fmt::format("trees-{}-{}", harness::case_file_stem(f.kernel), f.id), f.pose_line + "\n",
-                         fmt::format("mesh-check {} {} --pose ", pair.path_a.string(), pair.path_b.string()), "",
+                         fmt::format("mesh-check {} {} --pose ", pair.path_a.string(), pair.path_b.string()),
+                         f.peer || f.kernel.starts_with("sepax/") ? "" : options.replay_arguments,
                          f.detail, f.kernel, f.kind, f.peer});
     std::vector<Json> lines;
     ClassGroup group{"mesh_pair", "double", pair.pair, options.program, {}, options.replays_per_class};

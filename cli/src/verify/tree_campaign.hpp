@@ -25,6 +25,7 @@ struct TreeCampaignOptions {
   std::string program = "sepax";   ///< argv[0], for the replay commands
   std::size_t max_replays = 10;    ///< gross poses kept per kernel x pair, grouped into failure classes
   std::size_t replays_per_class = 1;  ///< pose files per class
+  std::string replay_arguments;       ///< " --plugin ..." after a brought kernel's replay command
 };
 
 /// One kernel on one mesh pair.

@@ -52,7 +52,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   const std::vector<Group>& groups = selection->groups;
   const std::vector<MovingGroup>& moving_groups = selection->moving;
   const std::size_t group_count = groups.size() + moving_groups.size();
-  if (group_count + selection->pair_groups.size() == 0) {
+  if (group_count + selection->pair_groups.size() == 0 && !selection->trees) {
     err << "sepax verify: no kernel to run (" << static_kernels().size() << " registered static and "
         << moving_kernels().size() << " moving kernels; --kernel selected " << selection->kernels.size() << ")\n";
     return 2;
@@ -98,7 +98,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
     err << "sepax verify: " << e.what() << '\n';
   }
   run.run(groups, moving_groups, selection->kernels, selection->families);
-  if (options.trees && options.kernel_ids.empty() && options.families.empty() && options.queries.empty()) run.run_trees();
+  if (selection->trees) run.run_trees();
   run.run_pair_queries(selection->pair_groups);
   run.print(group_count);
   try {

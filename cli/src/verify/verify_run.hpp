@@ -34,6 +34,7 @@
 #include "verify/query_groups.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
 #include "sepax/harness/query/query_kernels.hpp"
+#include "sepax/harness/mesh/mesh_kernels.hpp"
 #include "verify/tree_campaign.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/generators/generate.hpp"
@@ -111,7 +112,11 @@ struct Selection {
   std::vector<MovingGroup> moving;
   std::shared_ptr<const std::vector<harness::JudgedQuery>> pair_queries;
   std::vector<harness::QueryGroup> pair_groups;
+  bool trees = false;  ///< the OBB-tree campaign (query mesh_mesh): sepax's trees, the peers' and the brought ones
 };
+
+/// The query name of the OBB-tree campaign's mesh pairs (sepax_plugin.h's "mesh_mesh").
+inline constexpr std::string_view kMeshQuery = "mesh_mesh";
 
 /// The kernels a selection runs: the SAT ones and the pair queries' (each id once).
 inline std::size_t kernel_count(const Selection& s) {
@@ -131,17 +136,34 @@ inline std::optional<Selection> select_campaign(const VerifyOptions& o, std::str
   };
   Selection sel;
   // --kernel ids of pair-query kernels (sepax's, peers', a plugin's) select
-  // those kernels' queries; the others are the SAT registry's.
+  // those kernels' queries, a brought mesh kernel's the OBB-tree campaign;
+  // the others are the SAT registry's.
+  const std::vector<std::string> mesh_ids = harness::brought_mesh_kernel_ids();
   std::vector<std::string> sat_ids, pair_ids;
-  for (const std::string& id : o.kernel_ids) (harness::find_query_kernel(id) ? pair_ids : sat_ids).push_back(id);
+  bool mesh_kernel_named = false;
+  for (const std::string& id : o.kernel_ids) {
+    if (std::find(mesh_ids.begin(), mesh_ids.end(), id) != mesh_ids.end()) {
+      mesh_kernel_named = true;
+      continue;
+    }
+    (harness::find_query_kernel(id) ? pair_ids : sat_ids).push_back(id);
+  }
+  std::vector<std::string> queries;  // the judged queries named, mesh_mesh aside
+  for (const std::string& q : o.queries)
+    if (q != kMeshQuery) queries.push_back(q);
+  const bool mesh_named = queries.size() != o.queries.size();
+  sel.trees = o.trees && o.families.empty() &&
+              (mesh_named || mesh_kernel_named || (o.queries.empty() && o.kernel_ids.empty()));
+  // Only mesh queries or kernels named: nothing else runs.
+  const bool only_meshes = (mesh_named && queries.empty()) || (mesh_kernel_named && sat_ids.empty() && pair_ids.empty());
   auto pair_queries = std::make_shared<std::vector<harness::JudgedQuery>>();
-  const bool with_pairs =
-      o.pair_queries && (!o.queries.empty() || !pair_ids.empty() || (o.kernel_ids.empty() && o.families.empty()));
+  const bool with_pairs = o.pair_queries && !only_meshes &&
+                          (!queries.empty() || !pair_ids.empty() || (o.kernel_ids.empty() && o.families.empty()));
   try {
     if (with_pairs && (pair_ids.empty() ? sat_ids.empty() : true)) {
-      *pair_queries = harness::select_judged_queries(o.queries, pair_ids);
-    } else if (!o.queries.empty()) {
-      harness::select_judged_queries(o.queries);  // names checked all the same
+      *pair_queries = harness::select_judged_queries(queries, pair_ids);
+    } else if (!queries.empty()) {
+      harness::select_judged_queries(queries);  // names checked all the same
     }
   } catch (const std::exception& e) {
     error = e.what();
@@ -164,7 +186,7 @@ inline std::optional<Selection> select_campaign(const VerifyOptions& o, std::str
       return std::nullopt;
     }
   }
-  const bool sat = std::any_of(kQueries.begin(), kQueries.end(), [&](Query q) { return named(to_string(q)); }) &&
+  const bool sat = !only_meshes && std::any_of(kQueries.begin(), kQueries.end(), [&](Query q) { return named(to_string(q)); }) &&
                    (o.families.empty() || !sat_families.empty()) && (pair_ids.empty() || !sat_ids.empty());
   if (sat) {
     auto kernels = select_kernels(sat_ids, error);
@@ -232,6 +254,7 @@ class VerifyRun {
     o.seed = options_.seed;
     o.poses_per_pair = options_.tree_poses;
     o.program = options_.program;
+    o.replay_arguments = options_.mesh_replay_arguments;
     o.replays_per_class = options_.replays_per_class;
     out_ << fmt::format("trees: {} poses per mesh pair (couplingdown, elephant) ...\n", options_.tree_poses + 8)
          << std::flush;

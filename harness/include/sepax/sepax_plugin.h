@@ -197,6 +197,7 @@ SEPAX_PLUGIN_EXPORT const sepax_plugin* sepax_plugin_v1(void);
  *   | obb_obb_manifold | find_manifold      | a box, b box                 | contact u8, normal 3s (unit, a   |
  *   |                  |                    |                              | towards b), depth s, count i32   |
  *   |                  |                    |                              | (0..8), points 24s (count used)  |
+ *   | mesh_mesh        | find_pairs         | (below: two meshes and n poses -> meets u8, the pairs)          |
  *   | general_motion   | find_first_contact | pair i32 (0 obb_obb, 1 tri_obb, 2 tri_tri), a 15s, b 15s (a   |
  *   |                  |                    | triangle in the first 9), motion_a 9s, motion_b 9s (rotation    |
  *   |                  |                    | centre, velocity, angular velocity), duration s, steps i32,     |
@@ -217,10 +218,54 @@ SEPAX_PLUGIN_EXPORT const sepax_plugin* sepax_plugin_v1(void);
 typedef int (*sepax_batch_v2_fn)(void* user, size_t n, const void* const* inputs, void* const* answers,
                                  const char** message);
 
+/*
+ * Mesh pairs (version 2): query "mesh_mesh", mode "find_pairs". Two triangle
+ * meshes and n poses of B in A's frame in; per pose, whether the meshes
+ * intersect and every intersecting pair of triangles out. sepax's OBB-tree
+ * campaign (`sepax verify --query mesh_mesh`) and `sepax mesh-check` call it
+ * beside sepax's own trees, and judge it against the exact set of
+ * intersecting pairs.
+ *
+ *   inputs[0]  const sepax_mesh*  mesh A (the struct itself, not an array;
+ *                                 the same for the whole batch)
+ *   inputs[1]  const sepax_mesh*  mesh B
+ *   inputs[2]  n * 12 s           pose i: rotation R row by row (9), then
+ *                                 translation t (3); B's vertex x is at R x + t
+ *   answers[0] n u8               1: some triangle of A meets some triangle of
+ *                                 posed B (closed sets: touching counts), else 0
+ *   answers[1] const sepax_pair_sink*  (the struct itself) call
+ *                                 sink->add(sink->context, i, ta, tb) once for
+ *                                 each pair (triangle ta of A, triangle tb of B)
+ *                                 that meets at pose i (0 <= i < n), in any order
+ *
+ * A mesh's vertices are `vertex_count` * 3 scalars of the kernel's type (x y z
+ * after x y z) and its triangles `triangle_count` * 3 vertex indices. sepax
+ * may pass one pair's poses in several batches, one pose each: a kernel that
+ * builds a tree may build it per call, or cache it by the meshes' `id` (never
+ * reused within a process), with a cache safe for calls from several
+ * threads. `add` returns 0, or non-zero when the pair or pose is out of range
+ * (the kernel should then return non-zero too; sepax reports the error either
+ * way); a pair added twice for one pose is the kernel's error too, reported
+ * after the call. `tolerance` is 0: the pairs are judged by the rounding band
+ * of the kernel's scalar.
+ */
+typedef struct sepax_mesh {
+  uint64_t id;               /* this mesh's number, unique while sepax runs */
+  size_t vertex_count;
+  const void* vertices;      /* vertex_count * 3 scalars of the kernel's type */
+  size_t triangle_count;
+  const int32_t* triangles;  /* triangle_count * 3 indices into the vertices */
+} sepax_mesh;
+
+typedef struct sepax_pair_sink {
+  void* context;
+  int (*add)(void* context, size_t pose, int32_t triangle_a, int32_t triangle_b);
+} sepax_pair_sink;
+
 typedef struct sepax_kernel_v2 {
   const char* name;     /* as in version 1 */
-  const char* query;    /* "obb_obb", ..., "obb_obb_manifold", "general_motion": the table above */
-  const char* mode;     /* "test_static", "test_moving", "find_first_contact", "find_manifold", "enclose" */
+  const char* query;    /* "obb_obb", ..., "obb_obb_manifold", "general_motion", "mesh_mesh": the table above */
+  const char* mode;     /* "test_static", "test_moving", "find_first_contact", "find_manifold", "enclose", "find_pairs" */
   int32_t scalar;       /* enum sepax_scalar */
   int32_t bias_method;  /* the SAT queries only (else 0): as in version 1 */
   double bias_epsilon;  /* the SAT queries only (else 0) */

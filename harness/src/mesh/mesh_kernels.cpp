@@ -72,14 +72,21 @@ void register_mesh_kernel_makers(std::vector<MeshKernelMaker> extra) {
   }
 }
 
-std::vector<MeshKernel> mesh_kernels(const TriangleMesh& a, const TriangleMesh& b, bool with_others) {
+std::vector<MeshKernel> mesh_kernels(const TriangleMesh& a, const TriangleMesh& b, bool with_peers) {
   Makers& m = makers();
   m.read = true;
   std::vector<MeshKernel> out = sepax_tree_kernels(a, b);
-  if (with_others)
-    for (const MeshKernelMaker& maker : m.list)
+  for (const MeshKernelMaker& maker : m.list)
+    if (with_peers || !maker.peer)
       for (MeshKernel& k : maker.make(a, b)) out.push_back(std::move(k));
   return out;
+}
+
+std::vector<std::string> brought_mesh_kernel_ids() {
+  std::vector<std::string> ids;
+  for (const MeshKernelMaker& maker : makers().list)
+    if (!maker.peer) ids.push_back(maker.name);
+  return ids;
 }
 
 std::vector<MeshKernel> sepax_tree_kernels(const TriangleMesh& a, const TriangleMesh& b) {
@@ -101,16 +108,20 @@ MeshPoseOutcome judge_mesh_pose(const TriangleMesh& a, const TriangleMesh& b, co
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     const MeshKernel& k = kernels[i];
     MeshKernelTally& t = tallies[i];
-    t0 = std::chrono::steady_clock::now();
-    const bool hit = k.intersects(pose);
-    const auto pairs = k.pairs(pose);
-    t.seconds += since(t0);
-    const auto j = judge_mesh_answer(a, b, pose, exact, hit, pairs, k.scalar);
-    t.add(hit, j.cls);
     MeshAnswer ans;
-    ans.hit = hit;
-    ans.pairs = pairs.size();
-    ans.judgement = j;
+    t0 = std::chrono::steady_clock::now();
+    try {
+      const auto [hit, pairs] = k.both ? k.both(pose) : std::pair{k.intersects(pose), k.pairs(pose)};
+      ans.hit = hit;
+      t.seconds += since(t0);
+      ans.pairs = pairs.size();
+      ans.judgement = judge_mesh_answer(a, b, pose, exact, ans.hit, pairs, k.scalar);
+    } catch (const std::exception& e) {  // a brought kernel's failure: its answer, gross
+      t.seconds += since(t0);
+      ans.error = e.what();
+      ans.judgement.cls = oracle::Class::gross;
+    }
+    t.add(ans.hit, ans.judgement.cls);
     o.answers.push_back(std::move(ans));
   }
   return o;

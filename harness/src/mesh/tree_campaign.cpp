@@ -21,7 +21,7 @@ constexpr MeshPairSpec kPairs[] = {
 
 /// One pair's poses, every kernel judged on each.
 void judge_pair(const TreeCampaignPlan& plan, const TriangleMesh& a, const TriangleMesh& b, TreePairResult& out) {
-  const auto kernels = mesh_kernels(a, b, plan.with_others);
+  const auto kernels = mesh_kernels(a, b, plan.with_peers);
   gen::PoseSetOptions po;
   po.seed = gen::seed_for(plan.seed, out.pair);  // each pair its own pose stream
   po.count = plan.poses_per_pair;
@@ -36,18 +36,25 @@ void judge_pair(const TreeCampaignPlan& plan, const TriangleMesh& a, const Trian
     truth_hits += o.truth_hit;
     truth_seconds += o.truth_seconds;
     for (std::size_t k = 0; k < kernels.size(); ++k) {
-      const auto& j = o.answers[k].judgement;
+      const MeshAnswer& answer = o.answers[k];
+      const auto& j = answer.judgement;
       if (j.cls != oracle::Class::gross || kept[k]++ >= plan.max_findings) continue;
       MeshPose mp;
       mp.id = fmt::format("{}-{}-{}", out.a, out.b, i);
       mp.pose = poses[i];
-      out.findings.push_back(
-          {kernels[k].name, kernels[k].peer, i, mp.id, j.missed ? (j.extra ? "missed-and-extra-pairs" : "missed-pairs") : "extra-pairs",
-           fmt::format("{}: {} pose {}: {} extra, {} missed pairs{}", kernels[k].name, out.pair, i, j.extra, j.missed,
-                       j.first_gross ? fmt::format(", first gross pair {} x {}", j.first_gross->first,
-                                                   j.first_gross->second)
-                                     : ""),
-           pose_line(mp)});
+      const std::string kind = !answer.error.empty() ? "threw"
+                               : j.missed            ? (j.extra ? "missed-and-extra-pairs" : "missed-pairs")
+                               : j.extra             ? "extra-pairs"
+                                                     : "wrong-verdict";
+      const std::string detail =
+          !answer.error.empty()
+              ? fmt::format("{}: {} pose {}: {}", kernels[k].name, out.pair, i, answer.error)
+              : fmt::format("{}: {} pose {}: {} extra, {} missed pairs{}", kernels[k].name, out.pair, i, j.extra,
+                            j.missed,
+                            j.first_gross ? fmt::format(", first gross pair {} x {}", j.first_gross->first,
+                                                        j.first_gross->second)
+                                          : "");
+      out.findings.push_back({kernels[k].name, kernels[k].peer, i, mp.id, kind, detail, pose_line(mp)});
     }
   }
   out.poses = poses.size();

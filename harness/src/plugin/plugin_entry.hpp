@@ -4,6 +4,7 @@
 #include <string>
 
 #include "sepax/core/registry.hpp"
+#include "sepax/harness/mesh/mesh_kernels.hpp"
 #include "sepax/harness/query/query_kernels.hpp"
 #include "sepax/sepax_plugin.h"
 
@@ -49,7 +50,10 @@ struct PluginKernelV2 {
 
 /// A SAT kernel's registry entry (plugin_entry_v2.cpp) …
 KernelInfo make_entry_v2(const PluginKernelV2& kernel);
-/// … and any other query's kernel, with its batch form.
+/// … and any other query's kernel, with its batch form …
 QueryKernel make_query_kernel_v2(const PluginKernelV2& kernel);
+/// … but a mesh_mesh kernel's, which is a maker of mesh kernels
+/// (plugin_mesh_kernel.cpp): one per pair of meshes.
+MeshKernelMaker make_mesh_maker_v2(const PluginKernelV2& kernel);
 
 }  // namespace sepax::harness::plugin_detail

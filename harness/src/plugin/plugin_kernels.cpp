@@ -31,6 +31,9 @@ constexpr std::size_t max_kernels = 4096;
 // Entry names of other ABI versions looked for when v1's is missing, so the
 // message can say which version the plugin speaks.
 constexpr int max_other_version = 32;
+// The mesh query (sepax_plugin.h, "Mesh pairs").
+constexpr const char* kMeshQuery = "mesh_mesh";
+constexpr const char* kMeshMode = "find_pairs";
 
 std::string in_quotes(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
@@ -189,13 +192,18 @@ PluginKernelV2 check_kernel_v2(const sepax_kernel_v2& k, const std::string& wher
     if (l.query == query && l.mode == mode) layout = &l;
     known += (known.empty() ? "" : ", ") + l.query + " " + l.mode;
   }
-  if (!layout) throw InputError(where + ": unknown query " + in_quotes(query) + " with mode " + in_quotes(mode) + " (known: " + known + ")");
+  known += ", " + std::string(kMeshQuery) + " " + kMeshMode;  // meshes have no fixed-size layout
+  const bool mesh = query == kMeshQuery && mode == kMeshMode;
+  if (!layout && !mesh) throw InputError(where + ": unknown query " + in_quotes(query) + " with mode " + in_quotes(mode) + " (known: " + known + ")");
   const auto scalar = scalar_of(k.scalar);
   if (!scalar)
     throw InputError(where + ": unknown scalar " + std::to_string(k.scalar) + " (expected 0 = float, 1 = double)");
   if (!(std::isfinite(k.tolerance) && k.tolerance >= 0))
     throw InputError(where + ": tolerance " + number(k.tolerance) + " is not a finite number >= 0");
   if (!k.batch) throw InputError(where + ": batch function is NULL");
+  if (mesh && k.tolerance != 0)
+    throw InputError(where + ": tolerance " + number(k.tolerance) + ": mesh_mesh kernels take 0 (their pairs are "
+                     "judged by the rounding band of their scalar)");
   PluginKernelV2 out;
   out.id = plugin + "/" + k.name + "/" + std::string(to_string(*scalar));
   out.plugin = plugin;
@@ -264,6 +272,8 @@ KernelSet load_plugin(const std::filesystem::path& path) {
       once(checked.id, i, where);
       if (checked.sat)
         out.sat.push_back(plugin_detail::make_entry_v2(checked));
+      else if (checked.query == kMeshQuery)
+        out.meshes.push_back(plugin_detail::make_mesh_maker_v2(checked));
       else
         out.queries.push_back(plugin_detail::make_query_kernel_v2(checked));
     }

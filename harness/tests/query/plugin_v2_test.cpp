@@ -6,9 +6,12 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "sepax/harness/input_error.hpp"
+#include "sepax/harness/mesh/mesh_kernels.hpp"
 #include "sepax/harness/plugin_kernels.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
 #include "sepax/harness/query/query_kernels.hpp"
@@ -47,6 +50,80 @@ TEST(PluginV2, KernelsOfEveryQueryComeThroughTheirDoors) {
     EXPECT_EQ(q.origin, "queries_v2");
     EXPECT_TRUE(q.run && q.run_batch) << q.id;
   }
+  ASSERT_EQ(k.meshes.size(), 4u);  // mesh_mesh: makers of mesh kernels, not query kernels
+  EXPECT_EQ(k.meshes[0].name, "queries_v2/mesh_boxes/double");
+  EXPECT_FALSE(k.meshes[0].peer);  // a user's: judged and gated, never left out as a peer
+}
+
+/// Two tetrahedra's surfaces, the second one unit further along x.
+TriangleMesh tetrahedron(double x) {
+  TriangleMesh m;
+  m.vertices = {Vec3<double>(x, 0, 0), Vec3<double>(x + 1, 0, 0), Vec3<double>(x, 1, 0), Vec3<double>(x, 0, 1)};
+  m.triangles = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+  return m;
+}
+
+TEST(PluginV2, MeshKernelsGetTheMeshesAndPosesTheAbiDescribes) {
+  const KernelSet k = load_plugin(SEPAX_TEST_PLUGIN_QUERIES_V2);
+  const TriangleMesh a = tetrahedron(0), b = tetrahedron(0);
+  const std::vector<MeshKernel> made = k.meshes[0].make(a, b);
+  ASSERT_EQ(made.size(), 1u);
+  EXPECT_EQ(made[0].name, "queries_v2/mesh_boxes/double");
+  // B turned a quarter about z and moved: the expected pairs are computed
+  // here from the pose, triangle box by triangle box.
+  Pose pose;
+  pose.rotation << 0, -1, 0, 1, 0, 0, 0, 0, 1;
+  pose.translation = Vec3<double>(0.75, 0.25, 0.5);
+  std::vector<MeshPair> expected;
+  for (std::uint32_t ta = 0; ta < 4; ++ta)
+    for (std::uint32_t tb = 0; tb < 4; ++tb) {
+      const Triangle3d x = a.triangle(ta), y = pose.apply(b.triangle(tb));
+      bool apart = false;
+      for (int r = 0; r < 3; ++r) {
+        double xl = INFINITY, xh = -INFINITY, yl = INFINITY, yh = -INFINITY;
+        for (int c = 0; c < 3; ++c) {
+          xl = std::min(xl, x.vertices[c][r]), xh = std::max(xh, x.vertices[c][r]);
+          yl = std::min(yl, y.vertices[c][r]), yh = std::max(yh, y.vertices[c][r]);
+        }
+        apart = apart || xh < yl || yh < xl;
+      }
+      if (!apart) expected.emplace_back(ta, tb);
+    }
+  ASSERT_FALSE(expected.empty());
+  ASSERT_LT(expected.size(), 16u);  // the pose matters: some pairs are apart
+  EXPECT_EQ(made[0].pairs(pose), expected);
+  EXPECT_TRUE(made[0].intersects(pose));
+  pose.translation = Vec3<double>(5, 0, 0);
+  EXPECT_TRUE(made[0].pairs(pose).empty());
+  EXPECT_FALSE(made[0].intersects(pose));
+}
+
+TEST(PluginV2, MalformedMeshAnswersAreTheKernelsErrorsNamedAndJudgedGross) {
+  const KernelSet k = load_plugin(SEPAX_TEST_PLUGIN_QUERIES_V2);
+  const TriangleMesh a = tetrahedron(0), b = tetrahedron(0.5);
+  const struct {
+    std::size_t maker;
+    const char* says;
+  } wrong[] = {{1, "queries_v2/mesh_twice/double: the pair (0, 0) was added twice"},
+               {2, "queries_v2/mesh_out_of_range/double: add(pose 0, triangle_a 4, triangle_b 0) is out of range"},
+               {3, "queries_v2/mesh_forgets/double: meets = 255 (expected 0 or 1; 255: not written)"}};
+  for (const auto& w : wrong) {
+    const std::vector<MeshKernel> made = k.meshes[w.maker].make(a, b);
+    std::string error;
+    try {
+      made[0].pairs(Pose::identity());
+    } catch (const std::runtime_error& e) {
+      error = e.what();
+    }
+    EXPECT_NE(error.find(w.says), std::string::npos) << error;
+    // Judged with the others: gross, its error kept, the pose judged on.
+    std::vector<MeshKernelTally> tallies;
+    const MeshPoseOutcome o = judge_mesh_pose(a, b, Pose::identity(), made, tallies);
+    ASSERT_EQ(o.answers.size(), 1u);
+    EXPECT_EQ(o.answers[0].judgement.cls, oracle::Class::gross);
+    EXPECT_NE(o.answers[0].error.find(w.says), std::string::npos) << o.answers[0].error;
+    EXPECT_EQ(tallies[0].gross, 1u);
+  }
 }
 
 TEST(PluginV2, TheLoaderNamesEveryWrongField) {
@@ -57,7 +134,18 @@ TEST(PluginV2, TheLoaderNamesEveryWrongField) {
   std::string msg = load_error();
   EXPECT_NE(msg.find("kernel 0 \"spheres\": unknown query \"box_box\" with mode \"test_static\""), std::string::npos) << msg;
   EXPECT_NE(msg.find("obb_obb_manifold find_manifold"), std::string::npos) << msg;  // the known ones listed
+  EXPECT_NE(msg.find("mesh_mesh find_pairs"), std::string::npos) << msg;
   k[0] = saved;
+  k[0].query = "mesh_mesh";
+  msg = load_error();
+  EXPECT_NE(msg.find("unknown query \"mesh_mesh\" with mode \"test_static\""), std::string::npos) << msg;
+  k[0] = saved;
+  const sepax_kernel_v2 mesh = k[6];
+  ASSERT_EQ(std::string(mesh.query), "mesh_mesh");
+  k[6].tolerance = 0.5;
+  msg = load_error();
+  EXPECT_NE(msg.find("kernel 6 \"mesh_boxes\": tolerance 0.5: mesh_mesh kernels take 0"), std::string::npos) << msg;
+  k[6] = mesh;
   k[0].tolerance = -1;
   msg = load_error();
   EXPECT_NE(msg.find("tolerance -1 is not a finite number >= 0"), std::string::npos) << msg;

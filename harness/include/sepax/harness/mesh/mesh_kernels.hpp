@@ -27,6 +27,8 @@ struct MeshKernel {
   bool peer = false;                        ///< another library's: its gross answers are findings, not failures
   std::function<bool(const Pose&)> intersects;                  ///< first-hit query
   std::function<std::vector<MeshPair>(const Pose&)> pairs;      ///< every intersecting pair, sorted
+  /// Both answers of one call (a plugin's); when set, the judge calls it instead of the two above.
+  std::function<std::pair<bool, std::vector<MeshPair>>(const Pose&)> both;
   /// Moving poses (empty: the kernel has no moving query).
   std::function<MovingMeshAnswer(const Pose&, const Vec3<double>& velocity, double dt)> moving;
 };
@@ -40,7 +42,8 @@ std::vector<MeshKernel> sepax_tree_kernels(const TriangleMesh& a, const Triangle
 /// come in through this door, as the SAT and pair-query kernels do through
 /// theirs (peers/ registers FCL's BVHs at start-up).
 struct MeshKernelMaker {
-  std::string name;  ///< "fcl": what --no-fcl style options leave out
+  std::string name;  ///< "fcl", or a brought kernel's id
+  bool peer = true;  ///< another library's (left out by mesh_kernels without peers); false: a user's, always run
   std::function<std::vector<MeshKernel>(const TriangleMesh& a, const TriangleMesh& b)> make;
 };
 
@@ -48,9 +51,12 @@ struct MeshKernelMaker {
 /// throws std::logic_error, as does a maker without `make`).
 void register_mesh_kernel_makers(std::vector<MeshKernelMaker> makers);
 
-/// sepax's trees of a and b, then (with_others) every registered maker's
-/// kernels. Throws what a build throws.
-std::vector<MeshKernel> mesh_kernels(const TriangleMesh& a, const TriangleMesh& b, bool with_others);
+/// sepax's trees of a and b, then every registered maker's kernels: the
+/// peers' only with_peers. Throws what a build throws.
+std::vector<MeshKernel> mesh_kernels(const TriangleMesh& a, const TriangleMesh& b, bool with_peers);
+
+/// The ids of the registered makers that are not peers' (the kernels a user brought).
+std::vector<std::string> brought_mesh_kernel_ids();
 
 /// One kernel's answers over poses.
 struct MeshKernelTally {
@@ -67,6 +73,7 @@ struct MeshKernelTally {
 
 struct MeshAnswer {
   bool ran = true;  ///< false: the kernel has no query for this pose (moving), not judged
+  std::string error;  ///< the kernel threw (a plugin's failure, a malformed answer): judged gross
   bool hit = false;
   std::size_t pairs = 0;
   std::optional<double> first_time;  ///< moving poses

@@ -21,7 +21,7 @@ struct TreeCampaignPlan {
   std::filesystem::path mesh_dir;  ///< holding <name>.off for every mesh of the pairs
   std::uint64_t seed = 1;
   std::size_t poses_per_pair = 32;  ///< near-contact poses, plus 4 exactly representable and 4 exactly resting ones
-  bool with_others = true;          ///< the registered makers' kernels too (FCL's, with the peers)
+  bool with_peers = true;           ///< the peers' kernels too (FCL's); brought ones always run
   std::size_t max_findings = 10;    ///< gross poses kept per kernel × pair, lowest indices first
 };
 
