@@ -50,6 +50,34 @@ TEST(BroughtKernels, APluginThatNeverReturnsStopsAtTheCaseTimeoutWithItsCases) {
   EXPECT_NE(case_files(dir / "out" / "hang").find("\"query\":\"obb_obb\""), std::string::npos);
 }
 
+// The same for a pair query's kernel (plugins/misbehaving_v2.c): its cases,
+// as case-file lines naming the kernel, under crash/ or hang/.
+TEST(BroughtKernels, APairQueryKernelThatCrashesOrHangsIsNamedWithItsCases) {
+  const fs::path dir = scratch_dir();
+  const std::string v2 = std::string(" --plugin '") + SEPAX_MISBEHAVING_PLUGIN_V2 + "'";
+  CommandRun run = run_sepax("verify --query sphere_sphere --cases 40 --out '" + (dir / "crash").string() + "'" + v2 +
+                                 " --kernel misbehaving_v2/crash/double",
+                             dir);
+  EXPECT_EQ(run.status, 3) << run.out << run.err;
+  EXPECT_NE(run.err.find("misbehaving_v2/crash/double crashed (SIGSEGV) on case"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("--kernel misbehaving_v2/crash/double"), std::string::npos) << "no replay:\n" << run.err;
+  std::string cases = case_files(dir / "crash" / "crash");
+  EXPECT_NE(cases.find("\"query\":\"sphere_sphere\""), std::string::npos) << cases;
+  EXPECT_NE(cases.find("\"kernel\":\"misbehaving_v2/crash/double\""), std::string::npos) << cases;
+  // The written cases are a case file sepax's own kernels judge.
+  const fs::path written = fs::directory_iterator(dir / "crash" / "crash")->path();
+  const CommandRun check = run_sepax("check '" + written.string() + "'", dir);
+  EXPECT_EQ(check.status, 0) << check.out << check.err;
+
+  run = run_sepax("verify --query sphere_sphere --cases 5 --case-timeout 1 --out '" + (dir / "hang").string() + "'" +
+                      v2 + " --kernel misbehaving_v2/hang/double",
+                  dir);
+  EXPECT_EQ(run.status, 3) << run.out << run.err;
+  EXPECT_NE(run.err.find("misbehaving_v2/hang/double has not returned"), std::string::npos) << run.err;
+  cases = case_files(dir / "hang" / "hang");
+  EXPECT_NE(cases.find("\"kernel\":\"misbehaving_v2/hang/double\""), std::string::npos) << cases;
+}
+
 TEST(BroughtKernels, AFileThatIsNoPluginIsAUsageErrorNamingIt) {
   const fs::path dir = scratch_dir();
   const fs::path bogus = write_file(dir, "not-a-plugin.so", "hello");

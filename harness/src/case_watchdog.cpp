@@ -52,7 +52,17 @@ CaseIdentity unpack(std::uint32_t v) {
 std::optional<StuckCall> CaseWatchdog::current_call() const {
   if (owner != serial_ || !slot || slot->tick.load(std::memory_order_acquire) == 0) return std::nullopt;
   return StuckCall{unpack(slot->identity.load(std::memory_order_relaxed)), slot->index.load(std::memory_order_relaxed),
-                   slot->kernel.load(std::memory_order_relaxed), slot->count.load(std::memory_order_relaxed), 0};
+                   slot->kernel.load(std::memory_order_relaxed), slot->count.load(std::memory_order_relaxed), 0,
+                   slot->pair.load(std::memory_order_relaxed)};
+}
+
+const PairCallSite* CaseWatchdog::pair_site(
+    const std::string& group, const std::string& kernel,
+    const std::function<std::vector<std::string>(std::uint64_t, std::uint64_t)>& case_lines) {
+  std::lock_guard lock(sites_mutex_);
+  auto& site = sites_[{group, kernel}];
+  if (!site) site = std::make_unique<PairCallSite>(PairCallSite{group, kernel, case_lines});
+  return site.get();
 }
 
 WatchSlot& CaseWatchdog::slot_of_this_thread() {
@@ -72,11 +82,26 @@ CaseWatchdog::Guard::Guard(CaseWatchdog* watchdog, const CaseIdentity& group, st
   // stores, so a watchdog that reads any of them sees the tick change.
   std::atomic_thread_fence(std::memory_order_release);
   slot_->identity.store(pack(group), std::memory_order_relaxed);
-  slot_->index.store(index, std::memory_order_relaxed);
   slot_->kernel.store(kernel, std::memory_order_relaxed);
-  slot_->count.store(count, std::memory_order_relaxed);
-  slot_->call.fetch_add(1, std::memory_order_relaxed);
-  slot_->tick.store(watchdog->tick_.load(std::memory_order_relaxed), std::memory_order_release);
+  slot_->pair.store(nullptr, std::memory_order_relaxed);
+  watchdog->start(*slot_, index, count);
+}
+
+CaseWatchdog::Guard::Guard(CaseWatchdog* watchdog, const PairCallSite* site, std::uint64_t index,
+                           std::uint64_t count) {
+  if (!watchdog) return;
+  slot_ = &watchdog->slot_of_this_thread();
+  std::atomic_thread_fence(std::memory_order_release);  // as above
+  slot_->kernel.store(nullptr, std::memory_order_relaxed);
+  slot_->pair.store(site, std::memory_order_relaxed);
+  watchdog->start(*slot_, index, count);
+}
+
+void CaseWatchdog::start(WatchSlot& s, std::uint64_t index, std::uint64_t count) {
+  s.index.store(index, std::memory_order_relaxed);
+  s.count.store(count, std::memory_order_relaxed);
+  s.call.fetch_add(1, std::memory_order_relaxed);
+  s.tick.store(tick_.load(std::memory_order_relaxed), std::memory_order_release);
 }
 
 CaseWatchdog::Guard::~Guard() {
@@ -96,7 +121,8 @@ void CaseWatchdog::watch() {
         const std::uint64_t which = slot.call.load(std::memory_order_relaxed);
         StuckCall call{unpack(slot.identity.load(std::memory_order_relaxed)), slot.index.load(std::memory_order_relaxed),
                        slot.kernel.load(std::memory_order_relaxed), slot.count.load(std::memory_order_relaxed),
-                       std::chrono::duration<double>(poll_ * double(now - started)).count()};
+                       std::chrono::duration<double>(poll_ * double(now - started)).count(),
+                       slot.pair.load(std::memory_order_relaxed)};
         std::atomic_thread_fence(std::memory_order_acquire);
         // It returned meanwhile, or another call started within the same tick.
         if (slot.tick.load(std::memory_order_relaxed) != started || slot.call.load(std::memory_order_relaxed) != which)

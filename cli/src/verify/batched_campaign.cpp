@@ -361,7 +361,8 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
         r.result = harness::result_json(run_moving_group(sel.moving[b.group - sel.groups.size()], gp, counters));
       } else {
         const harness::QueryGroup& g = sel.pair_groups[b.group - plan->sat_groups()];
-        const harness::QueryBatch batch = g.query->run_batch(g.scalar, g.family, o.seed, b.begin, b.end, o.max_replays);
+        const harness::QueryBatch batch = g.query->run_batch(g.scalar, g.family, o.seed, b.begin, b.end, o.max_replays,
+                                                                   &watchdog);
         counters.cases += batch.cases;
         for (const harness::QueryRow& row : batch.rows) counters.gross += row.gross;
         r.result = harness::query_batch_json(batch);

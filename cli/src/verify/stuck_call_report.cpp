@@ -21,9 +21,42 @@ std::string check_replay_command(const VerifyOptions& options, const std::filesy
                      kernel ? " --kernel " + kernel->id : "");
 }
 
+namespace {
+
+/// A pair query's call: its cases' lines under `subdir`/, and the replay.
+[[noreturn]] void stop_on_stuck_pair_call(const VerifyOptions& options, const ResultsDirectory& results,
+                                         std::ostream& err, const StuckCall& call, const char* subdir,
+                                         const std::string& what, const char* replay_note, const char* rerun_note) {
+  const harness::PairCallSite& site = *call.pair;
+  const std::string cases = call.count > 1 ? fmt::format("cases {} to {}", call.index, call.index + call.count - 1)
+                                           : fmt::format("case {}", call.index);
+  err << fmt::format("\nsepax verify: {} {} on {} of {} (seed {}); stopping.\n", site.kernel, what, cases, site.group,
+                     options.seed);
+  try {
+    std::string text;
+    for (const std::string& line : site.case_lines(call.index, call.index + call.count)) text += line + "\n";
+    const std::string stem = fmt::format("{}-{}-{}", harness::case_file_stem(site.kernel),
+                                         harness::case_file_stem(site.group), call.index);
+    const auto path = results.write_text(subdir, stem + ".jsonl", text);
+    err << fmt::format("  the case{}: {}\n  replay ({}): {} check {}{} --kernel {}\n",
+                       call.count > 1 ? "s (a batch call)" : "", path.string(), replay_note, options.program,
+                       path.string(), options.replay_arguments, site.kernel);
+  } catch (const std::exception& e) {
+    err << "  (the case could not be written: " << e.what() << ")\n";
+  }
+  err << fmt::format("  rows of the groups finished before are in {}; rerun without that kernel (--kernel selects "
+                     "kernels) or {}.\n",
+                     (results.root() / "verify.jsonl").string(), rerun_note)
+      << std::flush;
+  std::_Exit(3);
+}
+
+}  // namespace
+
 [[noreturn]] void stop_on_stuck_call(const VerifyOptions& options, const ResultsDirectory& results, std::ostream& err,
                                     const StuckCall& call, const char* subdir, const std::string& what,
                                     const char* replay_note, const char* rerun_note) {
+  if (call.pair) stop_on_stuck_pair_call(options, results, err, call, subdir, what, replay_note, rerun_note);
   const CaseIdentity& g = call.group;
   const std::string who = call.kernel ? call.kernel->id : std::string("the exact oracle");
   const std::string cases = call.count > 1 ? fmt::format("cases {} to {}", call.index, call.index + call.count - 1)

@@ -293,7 +293,8 @@ class VerifyRun {
           record_pair_group(g, result);
           if (progress)
             out_ << fmt::format("  {}: {} cases ({:.1f} s)\n", g.label(), result.cases, result.seconds) << std::flush;
-        });
+        },
+        watchdog_);
     finish_pair_queries();
   }
 

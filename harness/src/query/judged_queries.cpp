@@ -31,17 +31,13 @@ JudgedQuery erase(PairQuery<Pair, Exact> typed, bool with_kernels, const std::ve
     j.kernel_ids[k.scalar == ScalarKind::float32 ? 0 : 1].push_back(k.id);
   j.layout = &query_layout(q->name, q->mode);
   j.run_batch = [q](ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin, std::uint64_t end,
-                    std::size_t max_findings) {
-    return run_query_batch(*q, scalar, f, seed, begin, end, max_findings);
+                    std::size_t max_findings, CaseWatchdog* watchdog) {
+    return run_query_batch(*q, scalar, f, seed, begin, end, max_findings, watchdog);
   };
   j.case_lines = [q](ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin, std::uint64_t end) {
     std::vector<std::string> lines;
-    for (std::uint64_t i = begin; i < end; ++i) {
-      const std::string group = query_group_label(q->name, q->mode, scalar, q->families[f]);
-      const CaseLabel label{fmt::format("{}-{}", group, i), q->families[f], scalar,
-                            {{"seed", seed}, {"group", group}, {"index", i}}};
-      lines.push_back(q->case_line(generate_query_case(*q, scalar, f, seed, i), label));
-    }
+    for (std::uint64_t i = begin; i < end; ++i)
+      lines.push_back(query_case_line(*q, generate_query_case(*q, scalar, f, seed, i), scalar, f, seed, i, ""));
     return lines;
   };
   j.case_values = [q](ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin, std::uint64_t end) {
@@ -154,9 +150,10 @@ std::vector<QueryGroup> query_groups(const std::vector<JudgedQuery>& queries,
 void run_query_groups(const std::vector<QueryGroup>& groups,
                       const std::function<std::uint64_t(const JudgedQuery&)>& cases_of, std::uint64_t seed,
                       std::size_t max_findings,
-                      const std::function<void(const QueryGroup&, const QueryBatch&)>& done) {
+                      const std::function<void(const QueryGroup&, const QueryBatch&)>& done,
+                      CaseWatchdog* watchdog) {
   for (const QueryGroup& g : groups)
-    done(g, g.query->run_batch(g.scalar, g.family, seed, 0, cases_of(*g.query), max_findings));
+    done(g, g.query->run_batch(g.scalar, g.family, seed, 0, cases_of(*g.query), max_findings, watchdog));
 }
 
 }  // namespace sepax::harness

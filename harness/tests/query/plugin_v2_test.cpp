@@ -187,10 +187,10 @@ class PluginV2Campaign : public ::testing::Test {
 
 TEST_F(PluginV2Campaign, RightAnswersAreOkWrongOnesGrossAndFailuresThrewFindings) {
   const JudgedQuery spheres = find_judged_query("sphere_sphere", "test_static");
-  const QueryBatch d = spheres.run_batch(ScalarKind::float64, 0, 5, 0, 300, 10);
+  const QueryBatch d = spheres.run_batch(ScalarKind::float64, 0, 5, 0, 300, 10, nullptr);
   EXPECT_EQ(row_of(d, "queries_v2/spheres/double").gross, 0u);
   EXPECT_EQ(row_of(d, "queries_v2/spheres/double").ok + row_of(d, "queries_v2/spheres/double").boundary, 300u);
-  EXPECT_EQ(row_of(spheres.run_batch(ScalarKind::float32, 0, 5, 0, 300, 10), "queries_v2/spheres/float").gross, 0u);
+  EXPECT_EQ(row_of(spheres.run_batch(ScalarKind::float32, 0, 5, 0, 300, 10, nullptr), "queries_v2/spheres/float").gross, 0u);
   // The forgetful kernel: the cases it forgets are its error ("not written"),
   // each gross and named; the batch that held them is retried case by case.
   const QueryRow forgetful = row_of(d, "queries_v2/forgetful/double");
@@ -209,10 +209,10 @@ TEST_F(PluginV2Campaign, RightAnswersAreOkWrongOnesGrossAndFailuresThrewFindings
   EXPECT_GT(forgetful.gross, threw);
   // The naive enclosure: boxes that do not contain the OBB are gross.
   const JudgedQuery enclose = find_judged_query("obb_to_aabb", "enclose");
-  EXPECT_GT(row_of(enclose.run_batch(ScalarKind::float64, 0, 5, 0, 300, 10), "queries_v2/enclose_naive/double").gross, 0u);
+  EXPECT_GT(row_of(enclose.run_batch(ScalarKind::float64, 0, 5, 0, 300, 10, nullptr), "queries_v2/enclose_naive/double").gross, 0u);
   // The failing kernel: every case threw, with its message.
   const JudgedQuery sweeps = find_judged_query("aabb_aabb", "find_first_contact");
-  const QueryBatch s = sweeps.run_batch(ScalarKind::float64, 0, 5, 0, 50, 3);
+  const QueryBatch s = sweeps.run_batch(ScalarKind::float64, 0, 5, 0, 50, 3, nullptr);
   EXPECT_EQ(row_of(s, "queries_v2/failing/double").gross, 50u);
   ASSERT_FALSE(s.findings.empty());
   EXPECT_NE(s.findings.back().detail.find("queries_v2: asked to fail"), std::string::npos) << s.findings.back().detail;

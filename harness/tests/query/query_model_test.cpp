@@ -95,10 +95,10 @@ TEST(QueryModel, AGroupIsTheSameWholeOrCutIntoBatchesAndItsRecordReadsBackExactl
       expected_groups += q.families.size();
       for (std::size_t f = 0; f < q.families.size(); ++f) {
         const std::string what = q.group_label(s, f);
-        const QueryBatch whole = q.run_batch(s, f, 7, 0, n, 5);
+        const QueryBatch whole = q.run_batch(s, f, 7, 0, n, 5, nullptr);
         QueryBatch cut;
         for (const auto& [b, e] : {std::pair<std::uint64_t, std::uint64_t>{n / 3, n}, {0, n / 3}})  // out of order
-          merge_query_batches(cut, q.run_batch(s, f, 7, b, e, 5), 5);
+          merge_query_batches(cut, q.run_batch(s, f, 7, b, e, 5, nullptr), 5);
         expect_same_batch(whole, cut, what);
         const QueryBatch back = query_batch_from_json(query_batch_json(whole));
         expect_same_batch(whole, back, what + " read back");
@@ -121,7 +121,7 @@ TEST(QueryModel, APlantedKernelIsJudgedThroughTheDoorAndItsFindingsReplay) {
   const JudgedQuery& q = spheres[0];
   const auto touching = std::find(q.families.begin(), q.families.end(), "touching") - q.families.begin();
   ASSERT_LT(std::size_t(touching), q.families.size());
-  const QueryBatch b = q.run_batch(ScalarKind::float64, touching, 1, 0, 200, 3);
+  const QueryBatch b = q.run_batch(ScalarKind::float64, touching, 1, 0, 200, 3, nullptr);
   const auto row = std::find_if(b.rows.begin(), b.rows.end(),
                                 [](const QueryRow& r) { return r.kernel == "planted/sphere_sphere_strict/double"; });
   ASSERT_NE(row, b.rows.end());

@@ -16,9 +16,14 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "sepax/core/shapes/query.hpp"
 #include "sepax/core/registry.hpp"
@@ -34,6 +39,16 @@ struct CaseIdentity {
   bool moving = false;
 };
 
+/// A pair query's call (harness/query/: manifolds, sweeps, general motion, a
+/// user's kernel of any of them): its group and kernel, and how to write its
+/// cases. Interned by the watchdog (pair_site), so it outlives any call.
+struct PairCallSite {
+  std::string group;   ///< "sphere_sphere/find_first_contact/double/random"
+  std::string kernel;  ///< the kernel's id
+  /// Cases [begin, end) of the group as case-file lines (their origin names the kernel).
+  std::function<std::vector<std::string>(std::uint64_t begin, std::uint64_t end)> case_lines;
+};
+
 /// A call that did not return in time.
 struct StuckCall {
   /// A copy: the running group (and its identity) may be gone by the time a
@@ -44,6 +59,8 @@ struct StuckCall {
   /// Cases in the call: 1, or a batch kernel's cases index … index+count−1.
   std::uint64_t count = 1;
   double seconds = 0;                  ///< how long it had run when seen (at least the limit)
+  /// A pair query's call (then `group` and `kernel` mean nothing).
+  const PairCallSite* pair = nullptr;
 };
 
 /// One thread's current call (tick 0: none). Written by its thread, read by
@@ -59,6 +76,7 @@ struct alignas(64) WatchSlot {
   std::atomic<std::uint64_t> index{0};
   std::atomic<const KernelInfo*> kernel{nullptr};
   std::atomic<std::uint64_t> count{1};
+  std::atomic<const PairCallSite*> pair{nullptr};
 };
 
 class CaseWatchdog {
@@ -84,6 +102,8 @@ class CaseWatchdog {
     /// `count` > 1: a batch call over cases index … index+count−1.
     Guard(CaseWatchdog* watchdog, const CaseIdentity& group, std::uint64_t index, const KernelInfo* kernel,
           std::uint64_t count = 1);
+    /// A pair query's call, `site` from pair_site().
+    Guard(CaseWatchdog* watchdog, const PairCallSite* site, std::uint64_t index, std::uint64_t count = 1);
     ~Guard();
     Guard(const Guard&) = delete;
     Guard& operator=(const Guard&) = delete;
@@ -92,9 +112,17 @@ class CaseWatchdog {
     WatchSlot* slot_ = nullptr;
   };
 
+  /// The site of `kernel`'s calls on `group`, made once (thread-safe) and
+  /// kept for the watchdog's life; `case_lines` is stored with the first.
+  const PairCallSite* pair_site(const std::string& group, const std::string& kernel,
+                                const std::function<std::vector<std::string>(std::uint64_t, std::uint64_t)>& case_lines);
+
  private:
   friend class Guard;
   WatchSlot& slot_of_this_thread();
+  void start(WatchSlot& slot, std::uint64_t index, std::uint64_t count);
+  std::mutex sites_mutex_;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<PairCallSite>> sites_;
   void watch();
 
   const std::uint64_t serial_;

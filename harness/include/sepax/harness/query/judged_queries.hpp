@@ -27,10 +27,10 @@ struct JudgedQuery {
   /// Its cases and answers as arrays (query_layout.hpp).
   const QueryLayout* layout = nullptr;
   /// Cases [begin, end) of family `f` of the group of `scalar`, judged for
-  /// every kernel (empty for the SAT queries: their campaigns run in
-  /// campaign/static_group.hpp and moving_group.hpp).
+  /// every kernel, each call under `watchdog` when given (empty for the SAT
+  /// queries: their campaigns run in campaign/static_group.hpp and moving_group.hpp).
   std::function<QueryBatch(ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t begin,
-                           std::uint64_t end, std::size_t max_findings)>
+                           std::uint64_t end, std::size_t max_findings, CaseWatchdog* watchdog)>
       run_batch;
   /// The same cases as case-file lines (the campaign's replay form, with
   /// their origin) …
@@ -106,11 +106,13 @@ std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& n
 std::vector<QueryGroup> query_groups(const std::vector<JudgedQuery>& queries,
                                      const std::vector<std::string>& families);
 
-/// Runs each group's cases 0 … cases_of(query) − 1 (judged in parallel),
-/// handing each group's result to `done` as it finishes, in order.
+/// Runs each group's cases 0 … cases_of(query) − 1 (judged in parallel, the
+/// calls under `watchdog` when given), handing each group's result to `done`
+/// as it finishes, in order.
 void run_query_groups(const std::vector<QueryGroup>& groups,
                       const std::function<std::uint64_t(const JudgedQuery&)>& cases_of, std::uint64_t seed,
                       std::size_t max_findings,
-                      const std::function<void(const QueryGroup&, const QueryBatch&)>& done);
+                      const std::function<void(const QueryGroup&, const QueryBatch&)>& done,
+                      CaseWatchdog* watchdog = nullptr);
 
 }  // namespace sepax::harness

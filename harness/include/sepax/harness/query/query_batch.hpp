@@ -20,6 +20,7 @@
 
 #include "sepax/generators/poses.hpp"  // seed_for
 #include "sepax/generators/source.hpp"
+#include "sepax/harness/case_watchdog.hpp"
 #include "sepax/harness/query/pair_query.hpp"
 
 namespace sepax::harness {
@@ -83,6 +84,19 @@ Pair generate_query_case(const PairQuery<Pair, Exact>& q, ScalarKind scalar, std
   return q.generate(f, scalar, source);
 }
 
+/// Case `index` as a case-file line whose origin names the campaign, the group
+/// and (when not empty) the kernel: the replay form of findings, of calls that
+/// hung or crashed, and `sepax generate`'s.
+template <class Pair, class Exact>
+std::string query_case_line(const PairQuery<Pair, Exact>& q, const Pair& pair, ScalarKind scalar, std::size_t f,
+                            std::uint64_t campaign_seed, std::uint64_t index, const std::string& kernel_id) {
+  const std::string group = query_group_label(q.name, q.mode, scalar, q.families[f]);
+  CaseLabel label{fmt::format("{}-{}", group, index), q.families[f], scalar,
+                  {{"seed", campaign_seed}, {"group", group}, {"index", index}}};
+  if (!kernel_id.empty()) label.origin["kernel"] = kernel_id;
+  return q.case_line(pair, label);
+}
+
 namespace detail {
 
 template <class Pair>
@@ -95,14 +109,18 @@ QueryRow make_row(const PairKernel<Pair>& k) {
 
 /// A kernel's answers to the cases (nullopt: refused), or the error of a case
 /// whose call threw: the batch form in one call when the kernel has one, and
-/// case by case when it has not or when the batch failed.
+/// case by case when it has not or when the batch failed. Each call runs
+/// under the watchdog (cases `begin` … of `site`): one that hangs or
+/// crashes is reported with its cases.
 template <class Pair>
 void answer_cases(const PairKernel<Pair>& k, const std::vector<Pair>& cases,
-                  std::vector<std::optional<QueryAnswer>>& answers, std::vector<std::string>& errors) {
+                  std::vector<std::optional<QueryAnswer>>& answers, std::vector<std::string>& errors,
+                  CaseWatchdog* watchdog, const PairCallSite* site, std::uint64_t begin) {
   answers.assign(cases.size(), std::nullopt);
   errors.assign(cases.size(), std::string());
   if (k.run_batch) {
     try {
+      const CaseWatchdog::Guard guard(watchdog, site, begin, cases.size());
       answers = k.run_batch(cases);
       if (answers.size() == cases.size()) return;
     } catch (const std::exception&) {
@@ -111,6 +129,7 @@ void answer_cases(const PairKernel<Pair>& k, const std::vector<Pair>& cases,
   }
   for (std::size_t i = 0; i < cases.size(); ++i) {
     try {
+      const CaseWatchdog::Guard guard(watchdog, site, begin + i);
       answers[i] = k.run(cases[i]);
     } catch (const std::exception& e) {
       errors[i] = e.what();
@@ -122,7 +141,7 @@ void answer_cases(const PairKernel<Pair>& k, const std::vector<Pair>& cases,
 template <class Pair, class Exact>
 QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<const PairKernel<Pair>*>& kernels,
                              ScalarKind scalar, std::size_t f, std::uint64_t campaign_seed, std::uint64_t begin,
-                             std::uint64_t end, std::size_t max_findings) {
+                             std::uint64_t end, std::size_t max_findings, CaseWatchdog* watchdog) {
   using Clock = std::chrono::steady_clock;
   const std::string group = query_group_label(q.name, q.mode, scalar, q.families[f]);
   QueryBatch out;
@@ -140,8 +159,20 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
   std::vector<std::string> errors;
   for (std::size_t k = 0; k < kernels.size(); ++k) {
     QueryRow& row = out.rows[k];
+    const PairCallSite* site =
+        watchdog ? watchdog->pair_site(group, kernels[k]->id,
+                                       [&q, scalar, f, campaign_seed, id = kernels[k]->id](std::uint64_t b,
+                                                                                           std::uint64_t e) {
+                                         std::vector<std::string> lines;
+                                         for (std::uint64_t i = b; i < e; ++i)
+                                           lines.push_back(query_case_line(
+                                               q, generate_query_case(q, scalar, f, campaign_seed, i), scalar, f,
+                                               campaign_seed, i, id));
+                                         return lines;
+                                       })
+                 : nullptr;
     const auto t0 = Clock::now();
-    answer_cases(*kernels[k], cases, answers, errors);
+    answer_cases(*kernels[k], cases, answers, errors, watchdog, site, begin);
     row.seconds += std::chrono::duration<double>(Clock::now() - t0).count();
     std::size_t kept = 0;
     for (std::size_t c = 0; c < cases.size(); ++c) {
@@ -168,8 +199,6 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
         default: ++row.gross; break;
       }
       if (v.verdict_class != oracle::Class::gross || kept++ >= max_findings) continue;
-      CaseLabel label{fmt::format("{}-{}", group, i), q.families[f], scalar,
-                      {{"seed", campaign_seed}, {"group", group}, {"index", i}, {"kernel", kernels[k]->id}}};
       const bool says_meets = answers[c] && answers[c]->meets;
       out.findings.push_back(
           {kernels[k]->id, kernels[k]->peer, i,
@@ -181,7 +210,7 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
                              meets[c] ? "meeting" : "apart", v.reason.empty() ? "" : ": " + v.reason,
                              v.margin.value_or(0), v.tolerance.value_or(0))
                : fmt::format("{}: {} case {}: {}", kernels[k]->id, group, i, v.reason),
-           q.case_line(cases[c], label)});
+           query_case_line(q, cases[c], scalar, f, campaign_seed, i, kernels[k]->id)});
     }
   }
   return out;
@@ -194,7 +223,7 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
 template <class Pair, class Exact>
 QueryBatch run_query_batch(const PairQuery<Pair, Exact>& q, ScalarKind scalar, std::size_t f,
                            std::uint64_t campaign_seed, std::uint64_t begin, std::uint64_t end,
-                           std::size_t max_findings) {
+                           std::size_t max_findings, CaseWatchdog* watchdog = nullptr) {
   const auto start = std::chrono::steady_clock::now();
   std::vector<const PairKernel<Pair>*> kernels;
   for (const PairKernel<Pair>& k : q.kernels)
@@ -202,15 +231,16 @@ QueryBatch run_query_batch(const PairQuery<Pair, Exact>& q, ScalarKind scalar, s
   QueryBatch total;
   for (const PairKernel<Pair>* k : kernels) total.rows.push_back(detail::make_row(*k));
   if (!q.parallel || end - begin < 64) {
-    merge_query_batches(total, detail::judge_query_range(q, kernels, scalar, f, campaign_seed, begin, end, max_findings),
-                        max_findings);
+    merge_query_batches(
+        total, detail::judge_query_range(q, kernels, scalar, f, campaign_seed, begin, end, max_findings, watchdog),
+        max_findings);
   } else {
     tbb::combinable<QueryBatch> parts([&] { return total; });
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 16),
                       [&](const tbb::blocked_range<std::uint64_t>& r) {
                         merge_query_batches(parts.local(),
                                             detail::judge_query_range(q, kernels, scalar, f, campaign_seed, r.begin(),
-                                                                      r.end(), max_findings),
+                                                                      r.end(), max_findings, watchdog),
                                             max_findings);
                       });
     parts.combine_each([&](const QueryBatch& part) { merge_query_batches(total, part, max_findings); });
