@@ -131,6 +131,38 @@ int significant_bits(const ShapePair& pair) {
   return 0;
 }
 
+namespace {
+
+/// A text class's severity (largest, median, against the band) and cause,
+/// from its findings: the worst one (largest severity, else the first) decides.
+void describe_text_class(const std::vector<const PendingReplay*>& members, FailureClass& c) {
+  std::vector<double> severities;
+  const PendingReplay* worst = members.front();
+  for (const PendingReplay* m : members) {
+    if (!m->severity) continue;
+    severities.push_back(*m->severity);
+    if (m->band && *m->band > 0)
+      c.band_ratio_max = std::max(c.band_ratio_max.value_or(0.0), *m->severity / *m->band);
+    if (!worst->severity || *m->severity > *worst->severity) worst = m;
+  }
+  if (!severities.empty()) {
+    std::sort(severities.begin(), severities.end());
+    c.severity_max = severities.back();
+    c.severity_median = severities[severities.size() / 2];
+    c.worst_severity = worst->severity;
+    c.worst_band = worst->band;
+  }
+  if (worst->cause.empty()) {
+    c.cause_detail = "not explained: this campaign (OBB trees) judges by rules of its own";
+    return;
+  }
+  c.cause = worst->cause;
+  c.cause_detail = worst->cause_detail;
+  c.cause_fix = worst->cause_fix;
+}
+
+}  // namespace
+
 std::vector<nlohmann::ordered_json> write_text_classes(const std::vector<PendingReplay>& replays,
                                                        const ClassGroup& group, const ResultsDirectory& results,
                                                        std::vector<std::pair<std::string, std::string>>& replay_lines,
@@ -152,7 +184,9 @@ std::vector<nlohmann::ordered_json> write_text_classes(const std::vector<Pending
                                                first.peer ? first.kernel.substr(0, first.kernel.find('/')) : "sepax",
                                                members.size(),
                                                gross != group.gross_by_kernel.end() ? gross->second : members.size());
-    std::stable_sort(members.begin(), members.end(),
+    // The class's first finding (lowest index: the one shrunk, the same file
+    // in every pass over the group), then the shortest lines (simpler).
+    std::stable_sort(members.begin() + 1, members.end(),
                      [](const PendingReplay* a, const PendingReplay* b) { return a->line.size() < b->line.size(); });
     const std::string folder = "gross/" + class_folder(fc);
     std::string replay;
@@ -170,9 +204,7 @@ std::vector<nlohmann::ordered_json> write_text_classes(const std::vector<Pending
       }
     }
     FailureClass explained = fc;
-    explained.cause_detail =
-        "not searched or explained yet: this campaign (manifolds, Gomez's tests, rectangles, OBB trees) judges by "
-        "rules of its own";
+    describe_text_class(members, explained);
     nlohmann::ordered_json row = failure_class_row(explained, written, folder, replay);
     try {
       results.write_text(folder, "class.json", row.dump(2) + "\n");

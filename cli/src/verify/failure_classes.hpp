@@ -76,6 +76,10 @@ struct PendingReplay {
   std::string stem, line, command_head, command_tail, detail;
   std::string kernel, kind;
   bool peer = false;
+  /// How far wrong and why, where the campaign judges it (the pair queries:
+  /// harness/query/query_cause.hpp); a class takes its worst finding's cause.
+  std::optional<double> severity, band;
+  std::string cause, cause_detail, cause_fix;
 };
 
 /// What one group of such a campaign shares: where, and how many gross
@@ -87,7 +91,8 @@ struct ClassGroup {
 };
 
 /// Writes the group's replays by class — gross/<class>/NN-<stem>.jsonl, the
-/// shortest lines first (fewer digits: simpler), and class.json — and
+/// class's first finding (the shrunk one), then the shortest lines (fewer
+/// digits: simpler), and class.json with the worst finding's severity and cause — and
 /// returns the "failure_class" rows; `replays` gets one (command, detail)
 /// per class, `notes` what could not be written.
 std::vector<nlohmann::ordered_json> write_text_classes(const std::vector<PendingReplay>& replays,

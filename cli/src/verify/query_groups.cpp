@@ -63,7 +63,8 @@ void record_pair_group(const harness::QueryGroup& group, const harness::QueryBat
   for (const harness::QueryFinding& f : result.findings)
     replays.push_back({fmt::format("{}-{}-{}-{}", q.name, harness::case_file_stem(f.kernel), family, f.index),
                        f.case_line + "\n", "check ", fmt::format(" --kernel {}{}", f.kernel, context.replay_arguments),
-                       f.detail, f.kernel, f.kind, f.peer && !gated(f.kernel)});
+                       f.detail, f.kernel, f.kind, f.peer && !gated(f.kernel), f.severity, f.band, f.cause,
+                       f.cause_detail, f.cause_fix});
   for (Json& row : write_text_classes(replays, classes, results, out.replays, out.notes)) lines.push_back(std::move(row));
   try {
     results.append_rows(lines);

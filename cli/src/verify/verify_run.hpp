@@ -299,10 +299,12 @@ class VerifyRun {
   }
 
   /// One pair-query group's result (whole, or combined from its batches).
-  void record_pair_group(const harness::QueryGroup& group, const harness::QueryBatch& result) {
+  void record_pair_group(const harness::QueryGroup& group, const harness::QueryBatch& whole) {
     const std::size_t first = pair_queries_.rows.size();
     const PairGroupContext context{options_.seed, run_id_, options_.program, options_.replay_arguments,
                                    options_.replays_per_class, options_.gated_kernel_ids};
+    harness::QueryBatch result = whole;  // its classes' first findings shrunk
+    harness::shrink_query_findings(group, result, options_.seed, options_.shrink_tries);
     cli::record_pair_group(group, result, context, results_, pair_queries_);
     totals_.pair_cases += result.cases;
     ++totals_.pair_groups;

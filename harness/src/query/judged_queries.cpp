@@ -2,10 +2,12 @@
 #include "sepax/harness/query/judged_queries.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 
 #include "queries.hpp"
+#include "sepax/harness/query/query_shrink.hpp"
 #include "sat_queries.hpp"
 
 namespace sepax::harness {
@@ -56,6 +58,20 @@ JudgedQuery erase(PairQuery<Pair, Exact> typed, bool with_kernels, const std::ve
       throw std::invalid_argument(fmt::format("{} is not a kernel of {} {} on {} cases", id, q->name, q->mode,
                                               to_string(scalar)));
     return k->run(QueryInput(q->unflatten(values, scalar)));
+  };
+  j.shrink = [q](ScalarKind scalar, std::size_t f, std::uint64_t seed, QueryFinding& finding, std::size_t tries) {
+    const auto k = std::find_if(q->kernels.begin(), q->kernels.end(),
+                                [&](const PairKernel<Pair>& k) { return k.id == finding.kernel; });
+    if (k == q->kernels.end() || finding.kind == "threw" || tries == 0) return false;
+    const Pair pair = generate_query_case(*q, scalar, f, seed, finding.index);
+    const auto shrunk = shrink_query_case(*q, *k, scalar, f, seed, finding.index, pair, finding.kind, tries);
+    if (!shrunk) return false;
+    finding.case_line = shrunk->case_line;
+    if (shrunk->verdict.margin) finding.severity = std::abs(*shrunk->verdict.margin);
+    finding.band = shrunk->verdict.tolerance;
+    finding.detail += fmt::format(" (shrunk: {} value{} made simpler in {} tries)", shrunk->changed,
+                                  shrunk->changed == 1 ? "" : "s", shrunk->tries);
+    return true;
   };
   return j;
 }
@@ -145,6 +161,17 @@ std::vector<QueryGroup> query_groups(const std::vector<JudgedQuery>& queries,
         if (families.empty() || std::find(families.begin(), families.end(), q.families[f]) != families.end())
           out.push_back({&q, s, f});
   return out;
+}
+
+void shrink_query_findings(const QueryGroup& group, QueryBatch& result, std::uint64_t seed, std::size_t tries) {
+  if (tries == 0 || !group.query->shrink) return;
+  std::vector<std::pair<std::string, std::string>> done;  // (kernel, kind): the findings come lowest index first
+  for (QueryFinding& f : result.findings) {
+    const std::pair<std::string, std::string> key{f.kernel, f.kind};
+    if (std::find(done.begin(), done.end(), key) != done.end()) continue;
+    done.push_back(key);
+    group.query->shrink(group.scalar, group.family, seed, f, tries);
+  }
 }
 
 void run_query_groups(const std::vector<QueryGroup>& groups,

@@ -110,8 +110,14 @@ Json query_batch_json(const QueryBatch& b) {
   j["rows"] = std::move(rows);
   Json findings = Json::array();
   for (const QueryFinding& f : b.findings)
-    findings.push_back({{"kernel", f.kernel}, {"peer", f.peer}, {"index", f.index}, {"kind", f.kind},
-                        {"detail", f.detail}, {"case", f.case_line}});
+  {
+    Json one{{"kernel", f.kernel}, {"peer", f.peer}, {"index", f.index}, {"kind", f.kind},
+             {"detail", f.detail}, {"case", f.case_line}, {"cause", f.cause}, {"cause_detail", f.cause_detail},
+             {"cause_fix", f.cause_fix}};
+    if (f.severity) one["severity"] = *f.severity;
+    if (f.band) one["band"] = *f.band;
+    findings.push_back(std::move(one));
+  }
   j["findings"] = std::move(findings);
   return j;
 }
@@ -136,10 +142,16 @@ QueryBatch query_batch_from_json(const Json& j) {
     row.point_distances = field<std::vector<double>>(r, "point_distances");
     b.rows.push_back(std::move(row));
   }
-  for (const Json& f : field<Json>(j, "findings"))
-    b.findings.push_back({field<std::string>(f, "kernel"), field<bool>(f, "peer"), field<std::uint64_t>(f, "index"),
-                          field<std::string>(f, "kind"), field<std::string>(f, "detail"),
-                          field<std::string>(f, "case")});
+  for (const Json& f : field<Json>(j, "findings")) {
+    QueryFinding q{field<std::string>(f, "kernel"), field<bool>(f, "peer"), field<std::uint64_t>(f, "index"),
+                   field<std::string>(f, "kind"), field<std::string>(f, "detail"), field<std::string>(f, "case")};
+    q.cause = field<std::string>(f, "cause");
+    q.cause_detail = field<std::string>(f, "cause_detail");
+    q.cause_fix = field<std::string>(f, "cause_fix");
+    if (f.contains("severity")) q.severity = field<double>(f, "severity");
+    if (f.contains("band")) q.band = field<double>(f, "band");
+    b.findings.push_back(std::move(q));
+  }
   return b;
 }
 

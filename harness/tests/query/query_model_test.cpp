@@ -4,11 +4,13 @@
 // refuses late and duplicate registrations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 #include <string>
 
 #include "sepax/harness/query/judged_queries.hpp"
+#include "sepax/harness/query/query_cause.hpp"
 #include "sepax/harness/query/query_kernels.hpp"
 
 namespace sepax::harness {
@@ -135,6 +137,66 @@ TEST(QueryModel, APlantedKernelIsJudgedThroughTheDoorAndItsFindingsReplay) {
     EXPECT_NE(f.case_line.find("\"query\":\"sphere_sphere\""), std::string::npos) << f.case_line;
   }
   EXPECT_EQ(kept, std::min<std::uint64_t>(3, row->gross));  // the lowest indices, at most max_findings
+}
+
+TEST(QueryModel, FindingsSayHowFarAndWhyAndTheFirstOfAClassShrinks) {
+  const auto spheres = select_judged_queries({"sphere_sphere"});
+  const JudgedQuery& q = spheres[0];
+  const auto touching = std::find(q.families.begin(), q.families.end(), "touching") - q.families.begin();
+  const QueryGroup group{&q, ScalarKind::float64, std::size_t(touching)};
+  QueryBatch b = q.run_batch(ScalarKind::float64, touching, 1, 0, 400, 10, nullptr);
+  const QueryBatch unshrunk = b;
+  std::set<std::string> causes;
+  for (const QueryFinding& f : b.findings) {
+    if (f.kernel != "planted/sphere_sphere_strict/double") continue;
+    causes.insert(f.cause);
+    ASSERT_TRUE(f.severity && f.band) << f.detail;
+    // Touching balls called apart: margin 0 is the convention, an overlap the bug.
+    EXPECT_EQ(f.cause, *f.severity == 0 ? "convention" : "false-separation") << f.detail;
+    EXPECT_FALSE(f.cause_fix.empty());
+  }
+  EXPECT_TRUE(causes.count("convention")) << "exactly touching balls called apart";
+  // The first finding of each class shrinks to a case with fewer digits,
+  // marked, of the same index; the others are kept as found.
+  shrink_query_findings(group, b, 1, 200);
+  const std::string marker = ",\"shrunk\":true";
+  std::size_t shrunk = 0;
+  for (std::size_t i = 0; i < b.findings.size(); ++i) {
+    const QueryFinding& f = b.findings[i];
+    EXPECT_EQ(f.index, unshrunk.findings[i].index);
+    if (f.case_line == unshrunk.findings[i].case_line) continue;
+    ++shrunk;
+    const auto at = f.case_line.find(marker);
+    ASSERT_NE(at, std::string::npos) << f.case_line;
+    EXPECT_LT(f.case_line.size() - marker.size(), unshrunk.findings[i].case_line.size()) << f.case_line;
+    EXPECT_NE(f.detail.find("(shrunk: "), std::string::npos) << f.detail;
+  }
+  EXPECT_GE(shrunk, 1u) << "no class shrank: the shrinker was not exercised";
+}
+
+TEST(QueryCause, EachGrossVerdictGetsItsCause) {
+  QueryVerdict v;
+  v.verdict_class = oracle::Class::gross;
+  EXPECT_EQ(explain_query_verdict("out of memory", false, true, v).cause, "threw");
+  v.margin = 0.0;
+  v.tolerance = 1e-15;
+  EXPECT_EQ(explain_query_verdict("", false, true, v).cause, "convention");
+  v.margin = -0.25;
+  const QueryCause apart = explain_query_verdict("", false, true, v);
+  EXPECT_EQ(apart.cause, "false-separation");
+  EXPECT_NE(apart.detail.find("0.25 of the size"), std::string::npos) << apart.detail;
+  EXPECT_NE(apart.detail.find("times the band"), std::string::npos) << apart.detail;
+  v.margin = 0.25;
+  EXPECT_EQ(explain_query_verdict("", true, false, v).cause, "false-contact");
+  v.reason = "later root: the shapes overlap before the reported first contact";
+  v.time_error = 0.5;
+  const QueryCause later = explain_query_verdict("", true, true, v);
+  EXPECT_EQ(later.cause, "wrong-contact");
+  EXPECT_NE(later.fix.find("smaller root"), std::string::npos) << later.fix;
+  v.reason = "the box reaches 0.001 (of its scale) out of the AABB";
+  EXPECT_EQ(explain_query_verdict("", false, false, v).cause, "wrong-enclosure");
+  v.reason = "the AABB reaches 2 (of the box's scale) beyond it, more than 1e-12";
+  EXPECT_EQ(explain_query_verdict("", false, false, v).cause, "loose-enclosure");
 }
 
 TEST(QueryModel, TheDoorRefusesLateAndDuplicateRegistrations) {

@@ -56,6 +56,13 @@ struct JudgedQuery {
                                            std::span<const double> case_values)>
       run_kernel;
 
+  /// Replaces a gross finding's case (its kernel one of this query's, on the
+  /// group of `scalar` and family `f`) by the simplest case near it on which
+  /// the kernel is still gross with the finding's kind (query_shrink.hpp),
+  /// within `tries` candidates; false when none was simpler (or it threw).
+  std::function<bool(ScalarKind scalar, std::size_t f, std::uint64_t seed, QueryFinding& finding, std::size_t tries)>
+      shrink;
+
   std::string group_label(ScalarKind scalar, std::size_t f) const {
     return query_group_label(name, mode, scalar, families[f]);
   }
@@ -105,6 +112,10 @@ std::vector<JudgedQuery> select_judged_queries(const std::vector<std::string>& n
 /// family — keeping the families named in `families` (empty: all).
 std::vector<QueryGroup> query_groups(const std::vector<JudgedQuery>& queries,
                                      const std::vector<std::string>& families);
+
+/// Shrinks the first finding (lowest index) of each class (kernel × kind) of
+/// a group's result, in place, with `tries` candidates each (0: none).
+void shrink_query_findings(const QueryGroup& group, QueryBatch& result, std::uint64_t seed, std::size_t tries);
 
 /// Runs each group's cases 0 … cases_of(query) − 1 (judged in parallel, the
 /// calls under `watchdog` when given), handing each group's result to `done`

@@ -8,7 +8,9 @@
 /// cases, whichever batches they were cut into, give the same result.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,7 @@
 #include "sepax/generators/source.hpp"
 #include "sepax/harness/case_watchdog.hpp"
 #include "sepax/harness/query/pair_query.hpp"
+#include "sepax/harness/query/query_cause.hpp"
 
 namespace sepax::harness {
 
@@ -45,6 +48,10 @@ struct QueryFinding {
   std::string kind;         ///< failure-class kind (query_gross_kind)
   std::string detail;       ///< the answer against the exact one
   std::string case_line;
+  /// How far wrong: |margin| relative to the shapes' size, and the band it
+  /// was judged with (absent where the judge measures none: a kernel that threw).
+  std::optional<double> severity, band;
+  std::string cause = "unknown", cause_detail, cause_fix;  ///< query_cause.hpp
 };
 
 struct QueryBatch {
@@ -89,11 +96,13 @@ Pair generate_query_case(const PairQuery<Pair, Exact>& q, ScalarKind scalar, std
 /// hung or crashed, and `sepax generate`'s.
 template <class Pair, class Exact>
 std::string query_case_line(const PairQuery<Pair, Exact>& q, const Pair& pair, ScalarKind scalar, std::size_t f,
-                            std::uint64_t campaign_seed, std::uint64_t index, const std::string& kernel_id) {
+                            std::uint64_t campaign_seed, std::uint64_t index, const std::string& kernel_id,
+                            bool shrunk = false) {
   const std::string group = query_group_label(q.name, q.mode, scalar, q.families[f]);
   CaseLabel label{fmt::format("{}-{}", group, index), q.families[f], scalar,
                   {{"seed", campaign_seed}, {"group", group}, {"index", index}}};
   if (!kernel_id.empty()) label.origin["kernel"] = kernel_id;
+  if (shrunk) label.origin["shrunk"] = true;  // made simpler from case `index` (query_shrink.hpp)
   return q.case_line(pair, label);
 }
 
@@ -200,6 +209,7 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
       }
       if (v.verdict_class != oracle::Class::gross || kept++ >= max_findings) continue;
       const bool says_meets = answers[c] && answers[c]->meets;
+      const QueryCause cause = explain_query_verdict(errors[c], says_meets, meets[c], v);
       out.findings.push_back(
           {kernels[k]->id, kernels[k]->peer, i,
            errors[c].empty() ? query_gross_kind(says_meets, meets[c], v.reason) : "threw",
@@ -211,6 +221,12 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
                              v.margin.value_or(0), v.tolerance.value_or(0))
                : fmt::format("{}: {} case {}: {}", kernels[k]->id, group, i, v.reason),
            query_case_line(q, cases[c], scalar, f, campaign_seed, i, kernels[k]->id)});
+      QueryFinding& found = out.findings.back();
+      if (v.margin) found.severity = std::abs(*v.margin);
+      found.band = v.tolerance;
+      found.cause = cause.cause;
+      found.cause_detail = cause.detail;
+      found.cause_fix = cause.fix;
     }
   }
   return out;
