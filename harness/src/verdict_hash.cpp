@@ -52,6 +52,14 @@ void VerdictHash::add(std::uint64_t index, const std::optional<ContactOutcome>& 
   sum_ += m.done();
 }
 
+void VerdictHash::add(std::uint64_t index, const std::vector<double>* answer_values) {
+  Mixer m(index);
+  m.word(answer_values ? 3 : 0);
+  if (answer_values)
+    for (double v : *answer_values) m.number(v);
+  sum_ += m.done();
+}
+
 std::string VerdictHash::hex() const {
   char text[19];
   std::snprintf(text, sizeof text, "0x%016llx", static_cast<unsigned long long>(sum_));

@@ -103,6 +103,7 @@ Json pair_query_row_json(const PairQueryRow& r, std::uint64_t seed, const std::s
   j["gross"] = k.gross;
   j["refused"] = k.refused;
   j["ns_per_call"] = k.cases > 0 ? k.seconds * 1e9 / double(k.cases) : 0.0;
+  j["verdict_hash"] = k.verdicts.hex();  // every answer, bit for bit: equal runs, equal digests
   const auto spread = [&](const char* key, std::vector<double> v) {
     if (v.empty()) return;
     std::sort(v.begin(), v.end());

@@ -84,6 +84,7 @@ void merge_query_batches(QueryBatch& total, const QueryBatch& part, std::size_t 
     pool(t.time_errors, p.time_errors);
     pool(t.depth_errors, p.depth_errors);
     pool(t.point_distances, p.point_distances);
+    t.verdicts += p.verdicts;
   }
   // Per kernel, the lowest indices: the same findings however the cases were cut.
   std::vector<QueryFinding> all = std::move(total.findings);
@@ -106,7 +107,8 @@ Json query_batch_json(const QueryBatch& b) {
     rows.push_back({{"kernel", r.kernel}, {"peer", r.peer}, {"cases", r.cases}, {"ok", r.ok},
                     {"boundary", r.boundary}, {"gross", r.gross}, {"refused", r.refused},
                     {"truth_hits", r.truth_hits}, {"seconds", r.seconds}, {"time_errors", r.time_errors},
-                    {"depth_errors", r.depth_errors}, {"point_distances", r.point_distances}});
+                    {"depth_errors", r.depth_errors}, {"point_distances", r.point_distances},
+                    {"verdict_hash", r.verdicts.value()}});
   j["rows"] = std::move(rows);
   Json findings = Json::array();
   for (const QueryFinding& f : b.findings)
@@ -140,6 +142,7 @@ QueryBatch query_batch_from_json(const Json& j) {
     row.time_errors = field<std::vector<double>>(r, "time_errors");
     row.depth_errors = field<std::vector<double>>(r, "depth_errors");
     row.point_distances = field<std::vector<double>>(r, "point_distances");
+    row.verdicts = VerdictHash(field<std::uint64_t>(r, "verdict_hash"));
     b.rows.push_back(std::move(row));
   }
   for (const Json& f : field<Json>(j, "findings")) {

@@ -78,6 +78,7 @@ void expect_same_batch(const QueryBatch& a, const QueryBatch& b, const std::stri
     EXPECT_EQ(x.time_errors, y.time_errors) << what << " " << x.kernel;
     EXPECT_EQ(x.depth_errors, y.depth_errors) << what << " " << x.kernel;
     EXPECT_EQ(x.point_distances, y.point_distances) << what << " " << x.kernel;
+    EXPECT_EQ(x.verdicts.value(), y.verdicts.value()) << what << " " << x.kernel;  // every answer, bit for bit
   }
   ASSERT_EQ(a.findings.size(), b.findings.size()) << what;
   for (std::size_t i = 0; i < a.findings.size(); ++i) {
@@ -116,6 +117,11 @@ TEST(QueryModel, AGroupIsTheSameWholeOrCutIntoBatchesAndItsRecordReadsBackExactl
   EXPECT_EQ(groups, expected_groups);
   EXPECT_GT(groups, 13u * 2 * 2);
   EXPECT_GT(findings, 0u) << "the planted kernel's findings should have been cut and merged";
+  // The digest sees every answer: another seed's cases give other answers.
+  const std::vector<JudgedQuery> all = judged_queries();
+  const JudgedQuery& q = all.front();
+  EXPECT_NE(q.run_batch(ScalarKind::float64, 0, 7, 0, 70, 5, nullptr).rows[0].verdicts.value(),
+            q.run_batch(ScalarKind::float64, 0, 8, 0, 70, 5, nullptr).rows[0].verdicts.value());
 }
 
 TEST(QueryModel, APlantedKernelIsJudgedThroughTheDoorAndItsFindingsReplay) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "sepax/core/registry.hpp"
 
@@ -21,6 +22,9 @@ class VerdictHash {
   void add(std::uint64_t index, const std::optional<StaticOutcome>& outcome);
   /// The first-contact answer to case `index` (nullopt: the kernel threw).
   void add(std::uint64_t index, const std::optional<ContactOutcome>& outcome);
+  /// A pair query's answer to case `index` as its layout's answer values
+  /// (query_layout.hpp's flatten_answer); nullptr: the kernel threw or refused.
+  void add(std::uint64_t index, const std::vector<double>* answer_values);
   VerdictHash& operator+=(const VerdictHash& other) {
     sum_ += other.sum_;
     return *this;

@@ -25,6 +25,8 @@
 #include "sepax/harness/case_watchdog.hpp"
 #include "sepax/harness/query/pair_query.hpp"
 #include "sepax/harness/query/query_cause.hpp"
+#include "sepax/harness/query/query_layout.hpp"
+#include "sepax/harness/verdict_hash.hpp"
 
 namespace sepax::harness {
 
@@ -38,6 +40,9 @@ struct QueryRow {
   double seconds = 0;            ///< inside the kernel, every case
   std::vector<double> time_errors;  ///< |t − t*| of agreeing first contacts
   std::vector<double> depth_errors, point_distances;  ///< manifolds in contact on both sides
+  /// Every answer of the kernel on the group, bit for bit (verdict_hash.hpp):
+  /// equal for two runs exactly when every answer is.
+  VerdictHash verdicts;
 };
 
 /// A gross verdict, with the case-file line that replays it.
@@ -166,6 +171,7 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
   }
   std::vector<std::optional<QueryAnswer>> answers;
   std::vector<std::string> errors;
+  const AnswerForm form = query_layout(q.name, q.mode).answer_form;
   for (std::size_t k = 0; k < kernels.size(); ++k) {
     QueryRow& row = out.rows[k];
     const PairCallSite* site =
@@ -188,6 +194,12 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
       const std::uint64_t i = begin + c;
       ++row.cases;
       row.truth_hits += meets[c];
+      if (answers[c]) {
+        const std::vector<double> values = flatten_answer(form, *answers[c]);
+        row.verdicts.add(i, &values);
+      } else {
+        row.verdicts.add(i, nullptr);
+      }
       if (!answers[c] && errors[c].empty()) {
         ++row.refused;
         continue;
