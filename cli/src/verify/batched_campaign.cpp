@@ -16,6 +16,7 @@
 #include "common/kernel_selection.hpp"
 #include "common/results_directory.hpp"
 #include "sepax/harness/campaign/batch_log.hpp"
+#include "sepax/harness/campaign/campaign_run.hpp"
 #include "sepax/harness/crash_guard.hpp"
 #include "sepax/harness/query/query_batch.hpp"
 #include "verify/static_summary.hpp"
@@ -122,8 +123,9 @@ struct Plan {
   Selection selection;
   std::vector<std::string> labels;  ///< of every group, static, moving, pair
 
+  const harness::CampaignGroups& groups() const { return selection.campaign; }
   std::size_t size() const { return labels.size(); }
-  std::size_t sat_groups() const { return selection.groups.size() + selection.moving.size(); }
+  std::size_t sat_groups() const { return groups().sat_groups(); }
 };
 
 std::optional<Plan> make_plan(const VerifyOptions& o, std::string& error) {
@@ -131,9 +133,7 @@ std::optional<Plan> make_plan(const VerifyOptions& o, std::string& error) {
   auto selection = select_campaign(o, error);
   if (!selection) return std::nullopt;
   p.selection = std::move(*selection);
-  for (const Group& g : p.selection.groups) p.labels.push_back(group_label(g));
-  for (const MovingGroup& g : p.selection.moving) p.labels.push_back(group_label(g));
-  for (const harness::QueryGroup& g : p.selection.pair_groups) p.labels.push_back(g.label());
+  for (std::size_t i = 0; i < p.groups().size(); ++i) p.labels.push_back(p.groups().label(i));
   if (p.labels.empty() && !p.selection.trees) {
     error = "no kernel to run";
     return std::nullopt;
@@ -172,46 +172,20 @@ bool index_records(const Plan& plan, const VerifyOptions& o, const std::vector<h
 bool record_group(const VerifyOptions& o, const Plan& plan, std::size_t i,
                   const std::map<BatchKey, const harness::BatchRecord*>& batches, VerifyRun& run, double& seconds) {
   const Selection& sel = plan.selection;
-  const auto first = batches.lower_bound({i, 0});
-  if (first == batches.end() || first->first.first != i) return false;
-  if (i >= plan.sat_groups()) {
-    const harness::QueryGroup& g = sel.pair_groups[i - plan.sat_groups()];
-    harness::QueryBatch total;
-    for (auto it = first; it != batches.end() && it->first.first == i; ++it) {
-      harness::merge_query_batches(total, harness::query_batch_from_json(it->second->result), o.max_replays);
-    }
-    run.record_pair_group(g, total);
-    return true;
-  }
-  const bool is_static = i < sel.groups.size();
-  const std::size_t kernels = is_static ? sel.groups[i].kernels.size() : sel.moving[i - sel.groups.size()].kernels.size();
-  GroupResult total;
-  MovingGroupResult moving_total;
-  total.kernels.resize(kernels);
-  moving_total.kernels.resize(kernels);
-  for (auto it = first; it != batches.end() && it->first.first == i; ++it) {
-    const Json& j = it->second->result;
-    const auto check = [&](std::size_t n) {
-      if (n != kernels) throw std::runtime_error("a batch of " + plan.labels[i] + " has another kernel count");
-    };
-    if (is_static) {
-      GroupResult part = harness::group_result_from_json(j);
-      check(part.kernels.size());
-      total.seconds += part.seconds;
-      harness::merge_results(total, part, o.max_replays);
-    } else {
-      MovingGroupResult part = harness::moving_group_result_from_json(j);
-      check(part.kernels.size());
-      moving_total.seconds += part.seconds;
-      harness::merge_results(moving_total, part, o.max_replays);
-    }
-  }
-  if (is_static) {
-    seconds += total.seconds;
-    run.record(sel.groups[i], total, sel.kernels, sel.families);
+  std::vector<const harness::BatchRecord*> mine;
+  for (auto it = batches.lower_bound({i, 0}); it != batches.end() && it->first.first == i; ++it)
+    mine.push_back(it->second);
+  if (mine.empty()) return false;
+  harness::CampaignGroupResult result = harness::combine_batches(plan.groups(), i, mine, o.max_replays);
+  if (auto* pair = std::get_if<harness::QueryBatch>(&result)) {
+    run.record_pair_group(plan.groups().pairs[i - plan.sat_groups()], *pair);
+  } else if (auto* group = std::get_if<GroupResult>(&result)) {
+    seconds += group->seconds;
+    run.record(plan.groups().statics[i], *group, sel.kernels, sel.families);
   } else {
-    seconds += moving_total.seconds;
-    run.record(sel.moving[i - sel.groups.size()], moving_total, sel.kernels, sel.families);
+    auto& moving = std::get<MovingGroupResult>(result);
+    seconds += moving.seconds;
+    run.record(plan.groups().moving[i - plan.groups().statics.size()], moving, sel.kernels, sel.families);
   }
   return true;
 }
@@ -308,7 +282,7 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
   out << fmt::format(
       "sepax verify: seed {}, {} static, {} moving and {} pair-query groups, {} kernels, {} threads; {} cases per "
       "group in batches of {}; shard {}: {} batches, {} done before, {} to run; results in {}\n",
-      o.seed, plan->selection.groups.size(), plan->selection.moving.size(), plan->selection.pair_groups.size(),
+      o.seed, plan->groups().statics.size(), plan->groups().moving.size(), plan->groups().pairs.size(),
       kernel_count(plan->selection), threads, *o.cases_per_group,
       o.batch_cases, o.shard.text(), mine.size(), mine.size() - pending.size(), pending.size(),
       results->root().string())
@@ -330,65 +304,28 @@ int run_batched_verify(VerifyOptions o, std::ostream& out, std::ostream& err) {
   unshrunk.shrink_tries = 0;
   unshrunk.grow_tries = 0;
   VerifyRun rows_so_far(unshrunk, quiet, quiet, *results, run_id);
-  std::map<std::size_t, std::size_t> left_in_group;
-  for (const harness::BatchRange& b : pending) ++left_in_group[b.group];
   try {
     results->append_rows(std::vector<Json>{run_info_json(o, run_id, threads)});
   } catch (const std::exception& e) {
     err << "sepax verify: " << e.what() << '\n';
   }
-  {
-    ProgressCounters counters;
-    ProgressLine progress(counters, pending.size(), std::nullopt);
-    std::uint64_t expected = 0;
-    for (const harness::BatchRange& b : pending) expected += b.end - b.begin;
-    progress.set_expected_cases(expected);
-    std::size_t number = 0;
-    for (const harness::BatchRange& b : pending) {
-      GroupPlan gp;
-      gp.seed = o.seed;
-      gp.fixed_cases = b.end - b.begin;
-      gp.first_case = b.begin;
-      gp.max_findings = o.max_replays;
-      gp.watchdog = &watchdog;
-      const std::string& label = plan->labels[b.group];
-      progress.begin_group(++number, fmt::format("{} cases {}–{}", label, b.begin, b.end));
-      harness::BatchRecord r{label, b.begin, b.end, {}};
-      const Selection& sel = plan->selection;
-      if (b.group < sel.groups.size()) {
-        r.result = harness::result_json(run_group(sel.groups[b.group], gp, counters));
-      } else if (b.group < plan->sat_groups()) {
-        r.result = harness::result_json(run_moving_group(sel.moving[b.group - sel.groups.size()], gp, counters));
-      } else {
-        const harness::QueryGroup& g = sel.pair_groups[b.group - plan->sat_groups()];
-        const harness::QueryBatch batch = g.query->run_batch(g.scalar, g.family, o.seed, b.begin, b.end, o.max_replays,
-                                                                   &watchdog);
-        counters.cases += batch.cases;
-        for (const harness::QueryRow& row : batch.rows) counters.gross += row.gross;
-        r.result = harness::query_batch_json(batch);
-      }
-      try {
-        harness::append_batch(log, r);
-      } catch (const std::exception& e) {
-        progress.finish();
-        err << "sepax verify: " << e.what() << " (the batches before this one are kept: --resume "
-            << results->root().string() << ")\n";
-        return 2;
-      }
-      records.push_back(std::move(r));
-      if (--left_in_group[b.group] == 0) {
-        std::map<BatchKey, const harness::BatchRecord*> group_batches;
-        for (const harness::BatchRecord& rec : records)
-          if (rec.group == label) group_batches[{b.group, rec.begin}] = &rec;
-        double unused = 0;
-        try {
-          record_group(o, *plan, b.group, group_batches, rows_so_far, unused);
-        } catch (const std::exception& e) {
-          err << "sepax verify: " << e.what() << '\n';
-        }
-      }
-    }
-    progress.finish();
+  try {
+    harness::run_campaign_batches(plan->groups(), pending, {o.seed, o.max_replays, &watchdog}, log, records,
+                                  [&](std::size_t group) {
+                                    std::map<BatchKey, const harness::BatchRecord*> group_batches;
+                                    for (const harness::BatchRecord& rec : records)
+                                      if (rec.group == plan->labels[group]) group_batches[{group, rec.begin}] = &rec;
+                                    double unused = 0;
+                                    try {
+                                      record_group(o, *plan, group, group_batches, rows_so_far, unused);
+                                    } catch (const std::exception& e) {
+                                      err << "sepax verify: " << e.what() << '\n';
+                                    }
+                                  });
+  } catch (const std::exception& e) {
+    err << "sepax verify: " << e.what() << " (the batches before this one are kept: --resume "
+        << results->root().string() << ")\n";
+    return 2;
   }
   // `records` may have moved while growing: index it again.
   done.clear();

@@ -49,10 +49,9 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
     err << "sepax verify: " << error << '\n';
     return 2;
   }
-  const std::vector<Group>& groups = selection->groups;
-  const std::vector<MovingGroup>& moving_groups = selection->moving;
-  const std::size_t group_count = groups.size() + moving_groups.size();
-  if (group_count + selection->pair_groups.size() == 0 && !selection->trees) {
+  const harness::CampaignGroups& campaign = selection->campaign;
+  const std::size_t group_count = campaign.sat_groups();
+  if (campaign.size() == 0 && !selection->trees) {
     err << "sepax verify: no kernel to run (" << static_kernels().size() << " registered static and "
         << moving_kernels().size() << " moving kernels; --kernel selected " << selection->kernels.size() << ")\n";
     return 2;
@@ -77,7 +76,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   out << fmt::format(
       "sepax verify: seed {}, {} static and {} moving groups (query x scalar x family) and {} of the pair queries, "
       "{} kernels, {} threads; ",
-      options.seed, groups.size(), moving_groups.size(), selection->pair_groups.size(), kernel_count(*selection),
+      options.seed, campaign.statics.size(), campaign.moving.size(), campaign.pairs.size(), kernel_count(*selection),
       threads);
   if (options.cases_per_group)
     out << fmt::format("{} cases per group", *options.cases_per_group);
@@ -97,9 +96,9 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   } catch (const std::exception& e) {
     err << "sepax verify: " << e.what() << '\n';
   }
-  run.run(groups, moving_groups, selection->kernels, selection->families);
+  run.run(*selection);
   if (selection->trees) run.run_trees();
-  run.run_pair_queries(selection->pair_groups);
+  run.run_pair_queries(campaign.pairs);
   run.print(group_count);
   try {
     run.append_cost_rows();

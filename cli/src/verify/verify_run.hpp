@@ -43,6 +43,7 @@
 #include "sepax/harness/campaign/moving_group.hpp"
 #include "sepax/harness/campaign/static_group.hpp"
 #include "sepax/harness/campaign/shrink.hpp"
+#include "sepax/harness/campaign/campaign_run.hpp"
 #include <tbb/parallel_for.h>
 
 namespace sepax::cli {
@@ -87,13 +88,6 @@ inline std::vector<MovingGroup> make_moving_groups(const std::vector<const Kerne
   return groups;
 }
 
-inline std::string group_label(const Group& g) {
-  return fmt::format("{} {} {}", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
-}
-
-inline std::string group_label(const MovingGroup& g) {
-  return fmt::format("{} {} {} moving", to_string(g.query), to_string(g.scalar), gen::to_string(g.family));
-}
 
 
 /// Cases of one pair-query group in a run without --cases.
@@ -108,10 +102,8 @@ inline std::uint64_t pair_query_cases(const VerifyOptions& o, const harness::Jud
 struct Selection {
   std::vector<const KernelInfo*> kernels;
   std::vector<gen::Family> families;
-  std::vector<Group> groups;
-  std::vector<MovingGroup> moving;
+  harness::CampaignGroups campaign;  ///< its groups: static, moving, pair queries' (pointing into pair_queries)
   std::shared_ptr<const std::vector<harness::JudgedQuery>> pair_queries;
-  std::vector<harness::QueryGroup> pair_groups;
   bool trees = false;  ///< the OBB-tree campaign (query mesh_mesh): sepax's trees, the peers' and the brought ones
 };
 
@@ -196,10 +188,10 @@ inline std::optional<Selection> select_campaign(const VerifyOptions& o, std::str
     for (const KernelInfo* k : *kernels)
       if (named(to_string(k->query))) sel.kernels.push_back(k);
     sel.families = *families;
-    sel.groups = make_groups(sel.kernels, sel.families);
-    if (o.moving || !sat_ids.empty()) sel.moving = make_moving_groups(sel.kernels, sel.families);
+    sel.campaign.statics = make_groups(sel.kernels, sel.families);
+    if (o.moving || !sat_ids.empty()) sel.campaign.moving = make_moving_groups(sel.kernels, sel.families);
   }
-  sel.pair_groups = harness::query_groups(*pair_queries, o.families);
+  sel.campaign.pairs = harness::query_groups(*pair_queries, o.families);
   return sel;
 }
 
@@ -209,41 +201,17 @@ class VerifyRun {
             const ResultsDirectory& results, std::string run_id)
       : options_(options), out_(out), err_(err), results_(results), run_id_(std::move(run_id)) {}
 
-  /// Runs every group; rows and replays accumulate.
-  /// Runs every static group, then every moving group; each group's share of
-  /// the budget is what is left over the groups still to run, whatever their kind.
-  void run(const std::vector<Group>& groups, const std::vector<MovingGroup>& moving_groups,
-           const std::vector<const KernelInfo*>& kernels, const std::vector<gen::Family>& families) {
-    const std::size_t total = groups.size() + moving_groups.size();
-    ProgressCounters counters;
-    ProgressLine progress(counters, total,
-                          options_.cases_per_group ? std::nullopt
-                                                   : std::optional<double>(options_.budget_seconds));
-    const auto start = Clock::now();
-    auto plan_for = [&](std::size_t number) {
-      GroupPlan plan;
-      plan.seed = options_.seed;
-      plan.fixed_cases = options_.cases_per_group;
-      plan.min_cases = options_.min_cases_per_group;
-      plan.max_findings = options_.max_replays;
-      plan.watchdog = watchdog_;
-      const double used = std::chrono::duration<double>(Clock::now() - start).count();
-      plan.seconds = std::max(0.0, options_.budget_seconds - used) / static_cast<double>(total - number);
-      return plan;
-    };
-    std::size_t number = 0;
-    for (const Group& g : groups) {
-      progress.begin_group(number + 1, group_label(g));
-      const GroupResult result = run_group(g, plan_for(number++), counters);
-      record(g, result, kernels, families);
-    }
-    for (const MovingGroup& g : moving_groups) {
-      progress.begin_group(number + 1, group_label(g));
-      MovingGroupResult result = run_moving_group(g, plan_for(number++), counters);
-      record(g, result, kernels, families);
-    }
-    progress.finish();
-    seconds_ = std::chrono::duration<double>(Clock::now() - start).count();
+  /// Runs every SAT group under the budget (campaign_run.hpp); rows and replays accumulate.
+  void run(const Selection& selection) {
+    harness::BudgetPlan plan;
+    plan.run = {options_.seed, options_.max_replays, watchdog_};
+    plan.budget_seconds = options_.budget_seconds;
+    plan.fixed_cases = options_.cases_per_group;
+    plan.min_cases = options_.min_cases_per_group;
+    seconds_ = harness::run_budgeted_groups(
+        selection.campaign,
+        plan, [&](const Group& g, const GroupResult& r) { record(g, r, selection.kernels, selection.families); },
+        [&](const MovingGroup& g, MovingGroupResult& r) { record(g, r, selection.kernels, selection.families); });
   }
 
   /// The OBB-tree campaign (after the groups: it has no share of the budget,

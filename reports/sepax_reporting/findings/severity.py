@@ -33,7 +33,11 @@ CAUSES = {
     "missing-axis": "called intersecting, though an axis separates the shapes by more than its rounding loss",
     "false-separation": "called separated, though the shapes overlap by more than rounding along the axis the "
                         "kernel named (or along every axis)",
-    "wrong-contact": "a first contact at the wrong time or point on a well-conditioned contact",
+    "wrong-contact": "a first contact at the wrong time or point on a well-conditioned contact; for manifolds and "
+                     "sweeps, meeting on both sides but the time, depth, normal or points wrong",
+    "false-contact": "called meeting, though the shapes (spheres, boxes, rectangles) are apart beyond the band",
+    "wrong-enclosure": "an enclosing box that does not contain the shape",
+    "loose-enclosure": "an enclosing box larger than the band allows",
     "unknown": "none of the above; also where the results do not say (written before causes were recorded)",
 }
 
