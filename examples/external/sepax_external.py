@@ -145,7 +145,10 @@ def serve_v2(name, kernels, binary=False):
     """Version 2: announces `kernels` (any query and mode) under `name`, answers until stdin closes.
 
     Each kernel's `run(inputs)` gets {field: [one list of numbers per case]} and returns
-    {answer field: [one entry per case]}.
+    {answer field: [one entry per case]}. A mesh_mesh kernel (mode find_pairs) gets
+    {"a": mesh, "b": mesh, "pose": [[r00, ..., r22, t0, t1, t2] per pose]}, a mesh being
+    {"vertices": [[x, y, z], ...], "triangles": [[i, j, k], ...]}, and returns
+    {"meets": [bool per pose], "pairs": [[[ta, tb], ...] per pose]}.
     """
     stdin = sys.stdin.buffer
     stdout = sys.stdout
@@ -154,13 +157,21 @@ def serve_v2(name, kernels, binary=False):
     announcement["sepax_external"] = 2
     stdout.write(json.dumps(announcement) + "\n")
     stdout.flush()
+    meshes = {}  # mesh_mesh: every mesh sent whole once, by id after
     while True:
         line = stdin.readline()
         if not line:
             return
         request = json.loads(line)
         kernel = by_key.get(request["kernel"])
-        inputs = _read_binary_v2(stdin, request) if binary else request.get("inputs")
+        # A mesh request is a JSON line in either framing (no "bytes" follow it).
+        inputs = _read_binary_v2(stdin, request) if binary and "bytes" in request else request.get("inputs")
+        if "meshes" in request:
+            for key in ("a", "b"):
+                mesh = request["meshes"][key]
+                if "vertices" in mesh:
+                    meshes[mesh["id"]] = {"vertices": mesh["vertices"], "triangles": mesh["triangles"]}
+                inputs[key] = meshes[mesh["id"]]
         if kernel is None:
             reply = {"id": request["id"], "error": "unknown kernel %r" % request["kernel"]}
         else:

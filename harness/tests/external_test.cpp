@@ -573,5 +573,89 @@ sepax_external.serve_v2("lib2", [
   }
 }
 
+// A version 2 process's mesh_mesh kernel: the meshes and poses it gets are
+// the ones sepax judges (its answer, the pairs whose posed boxes overlap, is
+// computed here independently), a mesh sent once is named by id after (the
+// helper would fail on an id it was never sent), and a malformed answer is
+// that kernel's error, named.
+TEST_F(ExternalTest, Version2MeshKernelsGetTheMeshesOnceAndThePoses) {
+  const std::string body = R"(
+def boxes(inputs):
+    a, b = inputs["a"], inputs["b"]
+    meets, pairs = [], []
+    for p in inputs["pose"]:
+        def box(mesh, tri, pose):
+            pts = [mesh["vertices"][i] for i in tri]
+            if pose:
+                pts = [[pose[3*r]*x[0] + pose[3*r+1]*x[1] + pose[3*r+2]*x[2] + pose[9+r] for r in range(3)] for x in pts]
+            return [min(q[k] for q in pts) for k in range(3)], [max(q[k] for q in pts) for k in range(3)]
+        found = []
+        for ta, t in enumerate(a["triangles"]):
+            lo, hi = box(a, t, None)
+            for tb, u in enumerate(b["triangles"]):
+                lo2, hi2 = box(b, u, p)
+                if all(hi[k] >= lo2[k] and hi2[k] >= lo[k] for k in range(3)):
+                    found.append([ta, tb])
+        meets.append(bool(found))
+        pairs.append(found)
+    return {"meets": meets, "pairs": pairs}
+def twice(inputs):
+    return {"meets": [True] * len(inputs["pose"]), "pairs": [[[0, 0], [0, 0]]] * len(inputs["pose"])}
+sepax_external.serve_v2("meshlib", [
+    {"name": "boxes", "query": "mesh_mesh", "mode": "find_pairs", "scalar": "double", "run": boxes},
+    {"name": "twice", "query": "mesh_mesh", "mode": "find_pairs", "scalar": "double", "run": twice},
+])
+)";
+  const KernelSet set = start_external(python_kernel("meshes.py", body));
+  ASSERT_EQ(set.meshes.size(), 2u);
+  EXPECT_TRUE(set.sat.empty() && set.queries.empty());
+  EXPECT_EQ(set.meshes[0].name, "meshlib/boxes/double");
+  EXPECT_FALSE(set.meshes[0].peer);
+  TriangleMesh a;
+  a.vertices = {Vec3<double>(0, 0, 0), Vec3<double>(1, 0, 0), Vec3<double>(0, 1, 0), Vec3<double>(0, 0, 1)};
+  a.triangles = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+  const TriangleMesh b = a;
+  const std::vector<MeshKernel> made = set.meshes[0].make(a, b);
+  ASSERT_EQ(made.size(), 1u);
+  Pose pose;
+  pose.rotation << 0, -1, 0, 1, 0, 0, 0, 0, 1;
+  pose.translation = Vec3<double>(0.75, 0.25, 0.5);
+  std::vector<MeshPair> expected;
+  for (std::uint32_t ta = 0; ta < 4; ++ta)
+    for (std::uint32_t tb = 0; tb < 4; ++tb) {
+      const Triangle3d x = a.triangle(ta), y = pose.apply(b.triangle(tb));
+      bool apart = false;
+      for (int r = 0; r < 3; ++r) {
+        double xl = 1e300, xh = -1e300, yl = 1e300, yh = -1e300;
+        for (int c = 0; c < 3; ++c) {
+          xl = std::min(xl, x.vertices[c][r]), xh = std::max(xh, x.vertices[c][r]);
+          yl = std::min(yl, y.vertices[c][r]), yh = std::max(yh, y.vertices[c][r]);
+        }
+        apart = apart || xh < yl || yh < xl;
+      }
+      if (!apart) expected.emplace_back(ta, tb);
+    }
+  ASSERT_FALSE(expected.empty());
+  ASSERT_LT(expected.size(), 16u);
+  const auto [hit, pairs] = made[0].both(pose);
+  EXPECT_TRUE(hit);
+  EXPECT_EQ(pairs, expected);
+  pose.translation = Vec3<double>(5, 0, 0);  // the meshes by id now
+  EXPECT_TRUE(made[0].pairs(pose).empty());
+  // A pair given twice: the kernel's error, named, and the pose judged gross.
+  const std::vector<MeshKernel> wrong = set.meshes[1].make(a, b);
+  std::vector<MeshKernelTally> tallies;
+  const MeshPoseOutcome o = judge_mesh_pose(a, b, Pose::identity(), wrong, tallies);
+  EXPECT_EQ(o.answers[0].judgement.cls, oracle::Class::gross);
+  EXPECT_THAT(o.answers[0].error, AllOf(HasSubstr("meshlib/twice/double"), HasSubstr("[0, 0] is given twice")));
+}
+
+TEST_F(ExternalTest, Version2MeshKernelsAreAnnouncedWithFindPairsOnly) {
+  EXPECT_THAT(start_error(R"(printf '%s\n' '{"sepax_external":2,"name":"lib","kernels":[{"name":"k","scalar":"double","query":"mesh_mesh","mode":"test_static"}]}'; cat >/dev/null)"),
+              AllOf(HasSubstr("kernels[0].mode"), HasSubstr("find_pairs")));
+  EXPECT_THAT(start_error(R"(printf '%s\n' '{"sepax_external":2,"name":"lib","kernels":[{"name":"k","scalar":"double","query":"mesh_mesh","mode":"find_pairs","tolerance":0.1}]}'; cat >/dev/null)"),
+              AllOf(HasSubstr("kernels[0].tolerance"), HasSubstr("not for mesh_mesh")));
+}
+
 }  // namespace
 }  // namespace sepax::harness

@@ -21,18 +21,13 @@ std::string shell_quoted(const std::string& text) {
 
 }  // namespace
 
-std::string BroughtKernels::plugin_arguments() const {
+std::string BroughtKernels::as_arguments() const {
   std::string args;
   for (const std::string& p : plugins) {
     std::error_code ec;
     const auto absolute = std::filesystem::absolute(p, ec);
     args += " --plugin " + shell_quoted(ec ? p : absolute.string());
   }
-  return args;
-}
-
-std::string BroughtKernels::as_arguments() const {
-  std::string args = plugin_arguments();
   for (const std::string& e : externals) args += " --external " + shell_quoted(e);
   return args;
 }
@@ -53,6 +48,7 @@ std::optional<std::vector<std::string>> register_brought_kernels(const BroughtKe
       harness::KernelSet started = harness::start_external(cmd);
       for (KernelInfo& k : started.sat) kernels.push_back(std::move(k));
       for (harness::QueryKernel& k : started.queries) query_kernels.push_back(std::move(k));
+      for (harness::MeshKernelMaker& m : started.meshes) mesh_makers.push_back(std::move(m));
     }
   } catch (const std::exception& e) {
     err << command << ": " << e.what() << '\n';

@@ -17,8 +17,6 @@ struct BroughtKernels {
   /// The same options again, for the replay commands verify prints
   /// (" --plugin /abs/lib.so --external 'python3 k.py'"; "" when empty).
   std::string as_arguments() const;
-  /// The plugins alone (what `sepax mesh-check` takes: mesh kernels come only as plugins).
-  std::string plugin_arguments() const;
 };
 
 /// Loads every plugin and starts every external process, registers their

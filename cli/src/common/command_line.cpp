@@ -246,11 +246,8 @@ int run_command_line(int argc, char** argv) {
       ->type_name("POSES.jsonl");
   mesh_check_cmd->add_flag("--json", mesh_check.json, "JSON Lines output, one object per pose");
   mesh_check_cmd->add_flag("--fcl,!--no-fcl", mesh_check.fcl, "Judge FCL's BVHModel<OBB>/<OBBRSS> too (the default)");
-  BroughtKernels mesh_check_brought;
-  mesh_check_cmd->add_option("--plugin", mesh_check_brought.plugins,
-                             "Judge the mesh_mesh kernels of this plugin too (sepax/sepax_plugin.h, \"Mesh pairs\"; "
-                             "repeatable)")
-      ->type_name("LIBRARY.so");
+  BroughtKernels mesh_check_brought;  // their mesh_mesh kernels judged too
+  add_brought_kernel_options(*mesh_check_cmd, mesh_check_brought);
 
   GateOptions gate;
   CLI::App* gate_cmd = app.add_subcommand(
@@ -414,7 +411,7 @@ int run_command_line(int argc, char** argv) {
   if (!bring_kernels(verify_brought, verify.kernel_ids, "sepax verify", &verify.gated_kernel_ids)) return kUsageError;
   if (!tolerance_ids_known("sepax verify", std::cerr)) return kUsageError;
   verify.replay_arguments = verify_brought.as_arguments() + tolerance_arguments(verify_tolerances);
-  verify.mesh_replay_arguments = verify_brought.plugin_arguments();
+  verify.mesh_replay_arguments = verify_brought.as_arguments();
   verify.program = argv[0];
   verify.command_line = command_line(argc, argv);
   return run_verify(verify, std::cout, std::cerr);

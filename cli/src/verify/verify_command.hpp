@@ -74,7 +74,7 @@ struct VerifyOptions {
   /// Options every printed replay command needs after `check FILE` (the
   /// --plugin / --external options that brought kernels).
   std::string replay_arguments;
-  std::string mesh_replay_arguments;  ///< the --plugin options again, for mesh-check replays
+  std::string mesh_replay_arguments;  ///< the --plugin and --external options again, for mesh-check replays
   /// The command line as typed, for summary.md.
   std::string command_line;
   /// With cases_per_group, a long campaign in batches (batched_campaign.hpp):

@@ -5,6 +5,7 @@
 // ownership): the process lives until the last entry is gone.
 #include "sepax/harness/external_kernels.hpp"
 
+#include <atomic>
 #include <memory>
 
 #include "external_session.hpp"
@@ -64,10 +65,40 @@ QueryKernel query_entry(const std::shared_ptr<ExternalSession>& session, const K
 
 }  // namespace
 
+/// A mesh_mesh kernel: for each pair of meshes, ids of their own (the
+/// process keeps a mesh it was sent by id), each pose one request.
+MeshKernelMaker mesh_maker(const std::shared_ptr<ExternalSession>& session, const KernelSpec& spec) {
+  MeshKernelMaker maker;
+  maker.name = session->kernel_id(spec);
+  maker.peer = false;
+  maker.make = [session, spec, id = maker.name](const TriangleMesh& a, const TriangleMesh& b) {
+    static std::atomic<std::uint64_t> next_mesh{1};
+    auto ma = std::make_shared<const TriangleMesh>(a);
+    auto mb = std::make_shared<const TriangleMesh>(b);
+    const std::uint64_t ida = next_mesh++, idb = next_mesh++;
+    MeshKernel k;
+    k.name = id;
+    k.scalar = spec.scalar;
+    k.peer = false;
+    k.both = [session, spec, ma, mb, ida, idb](const Pose& p) {
+      MeshReply r = session->mesh_pairs(spec, {ida, ma.get(), true}, {idb, mb.get(), true}, p);
+      return std::pair{bool(r.meets.at(0)), std::move(r.pairs.at(0))};
+    };
+    k.intersects = [both = k.both](const Pose& p) { return both(p).first; };
+    k.pairs = [both = k.both](const Pose& p) { return both(p).second; };
+    return std::vector<MeshKernel>{std::move(k)};
+  };
+  return maker;
+}
+
 KernelSet kernel_entries(const std::shared_ptr<ExternalSession>& session) {
   KernelSet set;
   std::vector<KernelInfo>& entries = set.sat;
   for (const KernelSpec& spec : session->announcement().kernels) {
+    if (spec.mesh) {
+      set.meshes.push_back(mesh_maker(session, spec));
+      continue;
+    }
     if (!spec.sat) {
       set.queries.push_back(query_entry(session, spec));
       continue;

@@ -92,6 +92,15 @@ void parse_query_mode_v2(const json& k, const std::string& where, KernelSpec& sp
   if (!mode.is_string()) bad(where + ".mode", "expected a string, got " + quote(mode.dump()));
   spec.query_name = query.get<std::string>();
   spec.mode_name = mode.get<std::string>();
+  if (spec.query_name == kMeshQuery) {  // no fixed-size layout: external_meshes.hpp
+    if (spec.mode_name != kMeshMode)
+      bad(where + ".mode", "unknown mode " + quote(mode.dump()) + " for mesh_mesh (its modes: find_pairs)");
+    for (const char* key : {"bias", "open_sets", "tolerance"})
+      if (k.contains(key)) bad(where + "." + key, "is not for mesh_mesh kernels (their pairs are judged by the rounding band)");
+    spec.sat = false;
+    spec.mesh = true;
+    return;
+  }
   std::string known;
   bool found = false, query_known = false;
   for (const QueryLayout& l : query_layouts()) {
@@ -103,6 +112,7 @@ void parse_query_mode_v2(const json& k, const std::string& where, KernelSpec& sp
     std::string queries;
     for (const QueryLayout& l : query_layouts())
       if (queries.find(l.query + ",") == std::string::npos) queries += l.query + ", ";
+    queries += std::string(kMeshQuery) + ", ";
     bad(where + ".query", "unknown query " + quote(query.dump()) + " (known: " + queries.substr(0, queries.size() - 2) + ")");
   }
   if (!found) bad(where + ".mode", "unknown mode " + quote(mode.dump()) + " for " + spec.query_name + " (its modes: " + known + ")");
@@ -278,6 +288,9 @@ const json& reply_array(const json& reply, const char* key, std::size_t count, s
 }
 
 }  // namespace
+
+nlohmann::json parse_reply_json(std::string_view line, std::uint64_t id) { return parse_reply(line, id); }
+void append_json_number(std::string& out, double v) { append_number(out, v); }
 
 std::string_view mode_name(KernelMode mode) {
   switch (mode) {

@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "sepax/core/kernel_bias.hpp"
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/shapes/query.hpp"
@@ -28,6 +30,10 @@ namespace sepax::harness::external {
 
 /// The newest version this sepax speaks; it speaks every one from 1.
 inline constexpr int protocol_version = 2;
+
+/// Version 2's mesh query (no fixed-size layout: external_meshes.hpp).
+inline constexpr const char* kMeshQuery = "mesh_mesh";
+inline constexpr const char* kMeshMode = "find_pairs";
 
 /// How requests travel: one JSON line, or a JSON header line followed by raw
 /// doubles (replies are JSON lines either way).
@@ -48,6 +54,7 @@ struct KernelSpec {
   /// `query` and `mode` above are set too.
   std::string query_name, mode_name;
   bool sat = true;
+  bool mesh = false;  ///< query mesh_mesh, mode find_pairs (external_meshes.hpp)
   /// What requests name it by: "<name>/<scalar>".
   std::string key() const { return name + "/" + std::string(to_string(scalar)); }
 };
@@ -109,6 +116,12 @@ struct ProtocolError : std::runtime_error {
 
 /// At most `limit` characters of `text`, marked when cut, for messages.
 std::string quote(std::string_view text, std::size_t limit = 200);
+
+/// A reply line read as JSON: ProtocolError when it is not the reply to
+/// request `id`, BatchError when the process reported an error.
+nlohmann::json parse_reply_json(std::string_view line, std::uint64_t id);
+/// A number as requests write it: the shortest decimal that reads back to it.
+void append_json_number(std::string& out, double v);
 
 /// Version 2: n cases as rows of their layout's input values, in the
 /// kernel's scalar: JSON `"inputs":{"a":[[...],...],...}`, or binary, each

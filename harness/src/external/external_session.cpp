@@ -79,14 +79,15 @@ void ExternalSession::fail(const KernelSpec& spec, std::uint64_t id, std::size_t
   throw std::runtime_error(message);
 }
 
-const std::string& ExternalSession::exchange(const KernelSpec& spec, const EncodedBatch& batch, std::uint64_t& id) {
+const std::string& ExternalSession::exchange(const KernelSpec& spec, const EncodedBatch& batch, std::uint64_t& id,
+                                            Framing framing) {
   if (broken_)
     throw std::runtime_error("external kernel " + kernel_id(spec) + ": the process is unusable since an earlier error: " +
                              *broken_);
   id = next_id_++;
   const auto deadline = Clock::now() + options_.reply_timeout;
   try {
-    child_->write_all(request_head(announcement_.framing, id, spec.key(), batch), deadline);
+    child_->write_all(request_head(framing, id, spec.key(), batch), deadline);
     child_->write_all(batch.body, deadline);
   } catch (const std::runtime_error& e) {
     // Say how it ended when it did: that is the news, not the broken pipe.
@@ -111,8 +112,13 @@ const std::string& ExternalSession::exchange(const KernelSpec& spec, const Encod
 
 template <class Decode>
 void ExternalSession::call(const KernelSpec& spec, const EncodedBatch& batch, Decode&& decode) {
+  call(spec, batch, std::forward<Decode>(decode), announcement_.framing);
+}
+
+template <class Decode>
+void ExternalSession::call(const KernelSpec& spec, const EncodedBatch& batch, Decode&& decode, Framing framing) {
   std::uint64_t id = 0;
-  const std::string& line = exchange(spec, batch, id);
+  const std::string& line = exchange(spec, batch, id, framing);
   try {
     decode(line, id);
   } catch (const BatchError& e) {
@@ -171,6 +177,25 @@ std::vector<double> ExternalSession::answer(const KernelSpec& spec, const QueryL
     });
   }
   return out;
+}
+
+MeshReply ExternalSession::mesh_pairs(const KernelSpec& spec, const MeshOnWire& a, const MeshOnWire& b,
+                                      const Pose& pose) {
+  std::lock_guard lock(mutex_);
+  MeshOnWire wa = a, wb = b;
+  wa.whole = !meshes_sent_.count(a.id);
+  wb.whole = !meshes_sent_.count(b.id);
+  const EncodedBatch batch = encode_mesh_request(wa, wb, spec.scalar, {&pose, 1});
+  MeshReply reply;
+  call(
+      spec, batch,
+      [&](std::string_view line, std::uint64_t id) {
+        reply = decode_mesh_reply(line, id, 1, a.mesh->triangles.size(), b.mesh->triangles.size());
+      },
+      Framing::json);  // meshes always travel as JSON lines
+  meshes_sent_.insert(a.id);
+  meshes_sent_.insert(b.id);
+  return reply;
 }
 
 std::vector<EncodedBatch> ExternalSession::encode_set(const KernelSpec& spec, std::span<const ShapePair> pairs) const {

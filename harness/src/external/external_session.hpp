@@ -10,11 +10,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "child_process.hpp"
+#include "external_meshes.hpp"
 #include "external_protocol.hpp"
 #include "sepax/harness/kernel_set.hpp"
 
@@ -62,6 +64,11 @@ class ExternalSession {
   std::vector<double> answer(const KernelSpec& spec, const QueryLayout& layout, std::span<const double> rows,
                              std::size_t n);
 
+  /// Version 2's mesh_mesh (external_meshes.hpp): the answer at `pose`;
+  /// each mesh (by its id, unique in the process) is sent whole until the
+  /// process has answered a request that carried it.
+  MeshReply mesh_pairs(const KernelSpec& spec, const MeshOnWire& a, const MeshOnWire& b, const Pose& pose);
+
   /// Batches encoded once for prepare_set, at most max_batch pairs each.
   std::vector<EncodedBatch> encode_set(const KernelSpec& spec, std::span<const ShapePair> pairs) const;
   /// Sends them and counts the pairs reported intersecting.
@@ -71,10 +78,12 @@ class ExternalSession {
   /// Reads and checks the first line; InputError starting with `who`.
   void announce(const std::string& who);
   /// Sends one batch and returns the reply line (mutex held by the caller).
-  const std::string& exchange(const KernelSpec& spec, const EncodedBatch& batch, std::uint64_t& id);
+  const std::string& exchange(const KernelSpec& spec, const EncodedBatch& batch, std::uint64_t& id, Framing framing);
   /// Runs `decode(line, id)` on the reply to one batch, with the messages.
   template <class Decode>
   void call(const KernelSpec& spec, const EncodedBatch& batch, Decode&& decode);
+  template <class Decode>
+  void call(const KernelSpec& spec, const EncodedBatch& batch, Decode&& decode, Framing framing);
   [[noreturn]] void fail(const KernelSpec& spec, std::uint64_t id, std::size_t count, const std::string& what,
                          bool breaks);
 
@@ -85,6 +94,7 @@ class ExternalSession {
   std::mutex mutex_;
   std::uint64_t next_id_ = 1;
   std::optional<std::string> broken_;
+  std::set<std::uint64_t> meshes_sent_;  ///< ids of the meshes the process has (mesh_pairs)
   std::string line_;  ///< reused reply buffer
 };
 

@@ -5,4 +5,5 @@ target_sources(sepax_harness PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/external_protocol.cpp
   ${CMAKE_CURRENT_LIST_DIR}/external_session.cpp
   ${CMAKE_CURRENT_LIST_DIR}/external_kernels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/external_meshes.cpp
 )
