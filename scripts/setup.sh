@@ -9,6 +9,7 @@ packages=(
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev python3-matplotlib chromium
   libfcl-dev libbullet-dev libode-dev libccd-dev libbox2d-dev
+  python3-dev python3-numpy python3-pytest pybind11-dev
 )
 
 missing=()

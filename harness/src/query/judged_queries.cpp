@@ -49,7 +49,10 @@ JudgedQuery erase(PairQuery<Pair, Exact> typed, bool with_kernels, const std::ve
   };
   j.judge_answer = [q](ScalarKind scalar, std::span<const double> values, const QueryAnswer& answer) {
     const Pair p = q->unflatten(values, scalar);
-    return q->judge(p, scalar, answer, q->exact(p));
+    const Exact exact = q->exact(p);
+    QueryVerdict v = q->judge(p, scalar, answer, exact);
+    v.exactly_meets = q->exact_meets(exact);
+    return v;
   };
   j.flatten_input = [q](const QueryInput& in, std::vector<double>& out) { q->flatten(std::get<Pair>(in), out); };
   j.run_kernel = [q](std::string_view id, ScalarKind scalar, std::span<const double> values) {

@@ -146,8 +146,13 @@ QueryBatch query_batch_from_json(const Json& j) {
     b.rows.push_back(std::move(row));
   }
   for (const Json& f : field<Json>(j, "findings")) {
-    QueryFinding q{field<std::string>(f, "kernel"), field<bool>(f, "peer"), field<std::uint64_t>(f, "index"),
-                   field<std::string>(f, "kind"), field<std::string>(f, "detail"), field<std::string>(f, "case")};
+    QueryFinding q;
+    q.kernel = field<std::string>(f, "kernel");
+    q.peer = field<bool>(f, "peer");
+    q.index = field<std::uint64_t>(f, "index");
+    q.kind = field<std::string>(f, "kind");
+    q.detail = field<std::string>(f, "detail");
+    q.case_line = field<std::string>(f, "case");
     q.cause = field<std::string>(f, "cause");
     q.cause_detail = field<std::string>(f, "cause_detail");
     q.cause_fix = field<std::string>(f, "cause_fix");

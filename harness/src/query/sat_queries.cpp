@@ -85,6 +85,7 @@ QueryVerdict judge(Query query, KernelMode mode, ScalarKind scalar, const SatCas
     const OracleVerdict oracle = judge_exactly(c.pair, /*cross_check=*/false);
     LazyMargin margin(c.pair, oracle.intersects);
     const KernelJudgement j = judge_kernel(kernel, c.pair, oracle, margin);
+    v.exactly_meets = oracle.intersects;
     v.verdict_class = j.verdict_class;
     v.margin = j.margin;
     v.tolerance = j.tolerance;
@@ -94,6 +95,7 @@ QueryVerdict judge(Query query, KernelMode mode, ScalarKind scalar, const SatCas
   MovingKernelJudgement run = run_moving_kernel(kernel, c.pair, *c.motion);
   MovingMargins margins(c.pair, *c.motion, oracle);
   classify_moving_run(run, kernel, c.pair, *c.motion, oracle, margins);
+  v.exactly_meets = oracle.contact.state != ContactState::separated_throughout;
   v.verdict_class = run.verdict_class;
   v.margin = run.margin;
   v.tolerance = run.tolerance;

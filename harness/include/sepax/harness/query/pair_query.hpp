@@ -28,6 +28,8 @@ struct QueryVerdict {
   /// distance of a point outside either box / ℓ.
   std::optional<double> depth_error, point_distance;
   std::string reason;  ///< what was wrong, when the judge says (manifolds)
+  /// The exact answer's side (JudgedQuery::judge_answer sets it): the shapes meet.
+  std::optional<bool> exactly_meets;
 };
 
 /// A kernel as a campaign of the query runs it (from query_kernels()).

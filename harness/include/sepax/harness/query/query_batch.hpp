@@ -222,18 +222,20 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
       if (v.verdict_class != oracle::Class::gross || kept++ >= max_findings) continue;
       const bool says_meets = answers[c] && answers[c]->meets;
       const QueryCause cause = explain_query_verdict(errors[c], says_meets, meets[c], v);
-      out.findings.push_back(
-          {kernels[k]->id, kernels[k]->peer, i,
-           errors[c].empty() ? query_gross_kind(says_meets, meets[c], v.reason) : "threw",
-           errors[c].empty()
-               ? fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", kernels[k]->id,
-                             group, i, says_meets ? "meeting" : "apart",
-                             answers[c]->time ? fmt::format(" at t = {:.17g}", *answers[c]->time) : "",
-                             meets[c] ? "meeting" : "apart", v.reason.empty() ? "" : ": " + v.reason,
-                             v.margin.value_or(0), v.tolerance.value_or(0))
-               : fmt::format("{}: {} case {}: {}", kernels[k]->id, group, i, v.reason),
-           query_case_line(q, cases[c], scalar, f, campaign_seed, i, kernels[k]->id)});
-      QueryFinding& found = out.findings.back();
+      QueryFinding& found = out.findings.emplace_back();
+      found.kernel = kernels[k]->id;
+      found.peer = kernels[k]->peer;
+      found.index = i;
+      found.kind = errors[c].empty() ? query_gross_kind(says_meets, meets[c], v.reason) : "threw";
+      found.detail =
+          errors[c].empty()
+              ? fmt::format("{}: {} case {}: says {}{}, exactly {}{} (margin {:.3g}, band {:.3g})", kernels[k]->id,
+                            group, i, says_meets ? "meeting" : "apart",
+                            answers[c]->time ? fmt::format(" at t = {:.17g}", *answers[c]->time) : "",
+                            meets[c] ? "meeting" : "apart", v.reason.empty() ? "" : ": " + v.reason,
+                            v.margin.value_or(0), v.tolerance.value_or(0))
+              : fmt::format("{}: {} case {}: {}", kernels[k]->id, group, i, v.reason);
+      found.case_line = query_case_line(q, cases[c], scalar, f, campaign_seed, i, kernels[k]->id);
       if (v.margin) found.severity = std::abs(*v.margin);
       found.band = v.tolerance;
       found.cause = cause.cause;

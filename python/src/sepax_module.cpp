@@ -1,0 +1,213 @@
+// The Python module's native half (python/sepax/ is the rest): the judged
+// queries' layouts, their generated cases as arrays of their layout's values,
+// and answers judged from arrays, case by case, on every core with the GIL
+// released. The package's Python code gives the arrays their structure
+// (boxes, triangles, spheres) and checks what users hand in.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+#include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/core/registry.hpp"
+#include "sepax/harness/query/judged_queries.hpp"
+#include "sepax/harness/query/query_batch.hpp"
+#include "sepax/harness/query/query_cause.hpp"
+#include "sepax/harness/query/query_kernels.hpp"
+#include "sepax/harness/query/query_layout.hpp"
+
+namespace py = pybind11;
+using namespace sepax;
+using namespace sepax::harness;
+
+namespace {
+
+using Values = py::array_t<double, py::array::c_style | py::array::forcecast>;
+
+ScalarKind scalar_of(const std::string& s) {
+  if (s == "float") return ScalarKind::float32;
+  if (s == "double") return ScalarKind::float64;
+  throw py::value_error("scalar: \"" + s + "\" is neither \"float\" nor \"double\"");
+}
+
+const JudgedQuery& shape_of(const std::string& query, const std::string& mode) {
+  try {
+    return query_shape(query, mode);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(e.what());
+  }
+}
+
+std::size_t family_index(const JudgedQuery& q, const std::string& family) {
+  for (std::size_t f = 0; f < q.families.size(); ++f)
+    if (q.families[f] == family) return f;
+  std::string known;
+  for (const std::string& f : q.families) known += (known.empty() ? "" : ", ") + f;
+  throw py::value_error("family: \"" + family + "\" is not a family of " + q.name + " " + q.mode + " (its families: " +
+                        known + ")");
+}
+
+py::list fields_of(const std::vector<Field>& fields) {
+  py::list out;
+  for (const Field& f : fields)
+    out.append(py::dict(py::arg("name") = f.name, py::arg("width") = f.width,
+                        py::arg("type") = std::string(to_string(f.type)), py::arg("meaning") = f.meaning));
+  return out;
+}
+
+/// Every layout: query, mode, families, input and answer fields.
+py::list layouts() {
+  py::list out;
+  for (const JudgedQuery& q : query_shapes())
+    out.append(py::dict(py::arg("query") = q.name, py::arg("mode") = q.mode, py::arg("families") = q.families,
+                        py::arg("inputs") = fields_of(q.layout->inputs),
+                        py::arg("answers") = fields_of(q.layout->answers)));
+  return out;
+}
+
+/// Every kernel sepax has in this process: the SAT registry's and the other queries'.
+py::list kernels() {
+  static const char* modes[] = {"test_static", "test_moving", "find_first_contact"};
+  py::list out;
+  for (const auto registry : {static_kernels(), moving_kernels()})
+    for (const KernelInfo& k : registry)
+      out.append(py::dict(py::arg("id") = k.id, py::arg("query") = std::string(to_string(k.query)),
+                          py::arg("mode") = std::string(modes[std::size_t(k.mode)]),
+                          py::arg("scalar") = std::string(to_string(k.scalar)), py::arg("origin") = k.origin));
+  for (const QueryKernel& k : query_kernels())
+    out.append(py::dict(py::arg("id") = k.id, py::arg("query") = k.query, py::arg("mode") = k.mode,
+                        py::arg("scalar") = std::string(to_string(k.scalar)), py::arg("origin") = k.origin));
+  return out;
+}
+
+/// Cases [begin, end) of the campaign group as rows of the layout's input values.
+py::array_t<double> generate_values(const std::string& query, const std::string& mode, const std::string& family,
+                                    const std::string& scalar, std::uint64_t seed, std::uint64_t begin,
+                                    std::uint64_t end) {
+  const JudgedQuery& q = shape_of(query, mode);
+  const std::size_t f = family_index(q, family);
+  const ScalarKind s = scalar_of(scalar);
+  if (end < begin) throw py::value_error("the case range ends before it begins");
+  std::vector<double> values;
+  {
+    py::gil_scoped_release free;
+    values = q.case_values(s, f, seed, begin, end);
+  }
+  const std::size_t w = q.layout->input_width(), n = end - begin;
+  py::array_t<double> out({n, w});
+  std::copy(values.begin(), values.end(), out.mutable_data());
+  return out;
+}
+
+/// The case-file lines of cases [begin, end) (replay files).
+std::vector<std::string> case_lines(const std::string& query, const std::string& mode, const std::string& family,
+                                    const std::string& scalar, std::uint64_t seed, std::uint64_t begin,
+                                    std::uint64_t end) {
+  const JudgedQuery& q = shape_of(query, mode);
+  const std::size_t f = family_index(q, family);
+  const ScalarKind s = scalar_of(scalar);
+  py::gil_scoped_release free;
+  return q.case_lines(s, f, seed, begin, end);
+}
+
+/// What the judge says of one answer.
+struct Judged {
+  std::int8_t cls = 0;        // 0 ok, 1 boundary, 2 gross, 3 convention, -1 not an answer
+  std::int8_t exact = -1;     // 1 the shapes meet exactly, 0 not, -1 no such answer (enclose)
+  double margin = NAN, band = NAN, severity = NAN;
+  std::string kind, cause, detail, error;
+};
+
+std::int8_t class_code(oracle::Class c) {
+  switch (c) {
+    case oracle::Class::ok: return 0;
+    case oracle::Class::boundary: return 1;
+    case oracle::Class::gross: return 2;
+    case oracle::Class::convention: return 3;
+  }
+  return -1;
+}
+
+/// Judges n answers (rows of the answer fields' values) to n cases (rows of
+/// input values), as a campaign judges a kernel of `scalar`; a value that is
+/// no case or no answer is that case's error, named.
+py::dict judge_values(const std::string& query, const std::string& mode, const std::string& scalar, Values cases,
+                      Values answers) {
+  const JudgedQuery& q = shape_of(query, mode);
+  const ScalarKind s = scalar_of(scalar);
+  const std::size_t w = q.layout->input_width(), aw = q.layout->answer_width();
+  if (cases.ndim() != 2 || std::size_t(cases.shape(1)) != w)
+    throw py::value_error("cases: expected rows of " + std::to_string(w) + " values");
+  if (answers.ndim() != 2 || std::size_t(answers.shape(1)) != aw || answers.shape(0) != cases.shape(0))
+    throw py::value_error("answers: expected " + std::to_string(cases.shape(0)) + " rows of " + std::to_string(aw) +
+                          " values");
+  const std::size_t n = std::size_t(cases.shape(0));
+  const double* in = cases.data();
+  const double* ans = answers.data();
+  std::vector<Judged> out(n);
+  {
+    py::gil_scoped_release free;
+    tbb::parallel_for(std::size_t(0), n, [&](std::size_t i) {
+      Judged& j = out[i];
+      try {
+        const QueryAnswer a = unflatten_answer(q.layout->answer_form, {ans + i * aw, aw});
+        const QueryVerdict v = q.judge_answer(s, {in + i * w, w}, a);
+        j.cls = class_code(v.verdict_class);
+        if (v.exactly_meets) j.exact = *v.exactly_meets ? 1 : 0;
+        if (v.margin) j.margin = *v.margin, j.severity = std::abs(*v.margin);
+        if (v.tolerance) j.band = *v.tolerance;
+        j.detail = v.reason;
+        if (v.verdict_class == oracle::Class::gross) {
+          const bool truly = v.exactly_meets.value_or(false);
+          j.kind = query_gross_kind(a.meets, truly, v.reason);
+          const QueryCause c = explain_query_verdict("", a.meets, truly, v);
+          j.cause = c.cause;
+          j.detail = c.detail;
+        }
+      } catch (const std::exception& e) {
+        j.cls = -1;
+        j.error = e.what();
+      }
+    });
+  }
+  py::array_t<std::int8_t> cls(n), exact(n);
+  py::array_t<double> margin(n), band(n), severity(n);
+  py::list kind, cause, detail, error;
+  for (std::size_t i = 0; i < n; ++i) {
+    cls.mutable_data()[i] = out[i].cls;
+    exact.mutable_data()[i] = out[i].exact;
+    margin.mutable_data()[i] = out[i].margin;
+    band.mutable_data()[i] = out[i].band;
+    severity.mutable_data()[i] = out[i].severity;
+    kind.append(out[i].kind);
+    cause.append(out[i].cause);
+    detail.append(out[i].detail);
+    error.append(out[i].error);
+  }
+  return py::dict(py::arg("class") = cls, py::arg("exact") = exact, py::arg("margin") = margin,
+                  py::arg("band") = band, py::arg("severity") = severity, py::arg("kind") = kind,
+                  py::arg("cause") = cause, py::arg("detail") = detail, py::arg("error") = error);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_sepax, m) {
+  m.doc() = "sepax's native half: layouts, generated cases and exact judgement as arrays (use the sepax package)";
+  m.def("layouts", &layouts);
+  m.def("axis_tolerance", [](const std::string& s) { return axis_tolerance(scalar_of(s)); });
+  m.def("kernels", &kernels);
+  m.def("generate_values", &generate_values, py::arg("query"), py::arg("mode"), py::arg("family"),
+        py::arg("scalar"), py::arg("seed"), py::arg("begin"), py::arg("end"));
+  m.def("case_lines", &case_lines, py::arg("query"), py::arg("mode"), py::arg("family"), py::arg("scalar"),
+        py::arg("seed"), py::arg("begin"), py::arg("end"));
+  m.def("judge_values", &judge_values, py::arg("query"), py::arg("mode"), py::arg("scalar"), py::arg("cases"),
+        py::arg("answers"));
+}

@@ -1,0 +1,132 @@
+"""sepax.judge: answers computed in numpy judged exactly, as `sepax check
+--answers` judges them; wrong answers found, grouped and explained."""
+import numpy as np
+import pytest
+
+import sepax
+from conftest import read_arrays, run, write_meets
+
+
+def spheres_meet(cases, bug=False):
+    """An ordinary float64 sphere test, independent of sepax: |ca - cb|^2 <= (ra + rb)^2."""
+    a, b = cases["a"], cases["b"]
+    d2 = np.sum((a["center"].astype(np.float64) - b["center"]) ** 2, axis=1)
+    r = a["radius"].astype(np.float64) + b["radius"]
+    return d2 <= (r if bug else r * r)
+
+
+def test_a_right_kernel_has_no_gross_verdict():
+    cases = sepax.generate("sphere_sphere", "random", "double", 2000, seed=4)
+    verdict = sepax.judge("sphere_sphere", cases, spheres_meet(cases))
+    assert set(verdict["class"]) <= {"ok", "boundary"}
+    assert verdict["failure_classes"] == []
+    # "exact" agrees with the answers wherever the balls are far from touching.
+    clear = np.abs(verdict["margin"]) > 1e-6
+    clear[np.isnan(verdict["margin"])] = True
+    assert np.array_equal(verdict["exact"][clear], spheres_meet(cases)[clear])
+
+
+def test_a_planted_bug_is_gross_grouped_and_explained():
+    cases = sepax.generate("sphere_sphere", "random", "double", 2000, seed=4)
+    verdict = sepax.judge("sphere_sphere", cases, spheres_meet(cases, bug=True))
+    gross = verdict["class"] == "gross"
+    assert gross.sum() > 10
+    classes = verdict["failure_classes"]
+    assert sum(c["count"] for c in classes) == gross.sum()
+    worst = max(classes, key=lambda c: c["count"])
+    assert worst["cause"] in ("false-separation", "false-contact")
+    assert worst["severity_max"] >= worst["severity_median"] > 0
+    assert verdict["class"][worst["worst_index"]] == "gross"
+    assert np.all(verdict["severity"][gross] > 0)
+
+
+def test_a_tolerance_excuses_what_it_promises():
+    cases = sepax.generate("sphere_sphere", "random", "double", 500, seed=4)
+    answers = spheres_meet(cases, bug=True)
+    strict = sepax.judge("sphere_sphere", cases, answers)
+    lenient = sepax.judge("sphere_sphere", cases, answers, tolerance=1e9)
+    assert (strict["class"] == "gross").any()
+    assert not (lenient["class"] == "gross").any()
+    assert set(lenient["cause"][strict["class"] == "gross"]) == {"declared-bias"}
+
+
+def test_the_scalar_comes_from_the_arrays_dtype():
+    cases = sepax.generate("sphere_sphere", "touching", "float", 300, seed=1)
+    plain = {k: v for k, v in cases.items()}  # no metadata: float32 arrays say "float"
+    a = sepax.judge("sphere_sphere", cases, spheres_meet(cases))
+    b = sepax.judge("sphere_sphere", plain, spheres_meet(cases))
+    assert np.array_equal(a["class"], b["class"])
+    assert np.array_equal(a["band"], b["band"], equal_nan=True)
+
+
+def test_judge_equals_sepax_check_on_the_same_answers(sepax_command, tmp_path):
+    out = tmp_path / "cases.arr"
+    done = run(sepax_command, "generate", "--query", "sphere_sphere", "--family", "touching", "--scalar", "float",
+               "--seed", 3, "--count", 400, "--format", "arrays", "-o", out)
+    assert done.returncode == 0, done.stderr
+    fields, about = read_arrays(out)
+    cases = sepax.generate("sphere_sphere", "touching", "float", 400, seed=3)
+    answers = spheres_meet(cases, bug=True)
+    write_meets(tmp_path / "answers.arr", about, 4, answers)
+    checked = run(sepax_command, "check", out, "--answers", tmp_path / "answers.arr", "--json")
+    import json
+    lines = [json.loads(line) for line in checked.stdout.splitlines() if line.startswith("{")]
+    theirs = [line["class"] for line in sorted(lines, key=lambda line: line["index"])]
+    mine = sepax.judge("sphere_sphere", cases, answers)["class"]
+    assert len(theirs) == 400
+    assert list(mine) == theirs
+
+
+def test_an_obb_test_in_numpy_is_judged_on_every_family():
+    for family in ("random", "touching", "parallel-edges"):
+        cases = sepax.generate("obb_obb", family, "double", 300, seed=2)
+        everything_meets = np.ones(300, dtype=bool)
+        verdict = sepax.judge("obb_obb", cases, everything_meets)
+        # Calling every pair intersecting is wrong exactly where they are apart.
+        apart = ~verdict["exact"]
+        assert np.all(verdict["class"][~apart] == "ok")
+        assert set(verdict["class"][apart]) <= {"gross", "boundary"}
+
+
+def test_sweeps_take_their_answer_fields():
+    cases = sepax.generate("sphere_sphere", "random", "double", 200, seed=8, mode="find_first_contact")
+    n = 200
+    never = {"state": np.ones(n, dtype=np.int32), "time": np.full(n, np.nan)}
+    verdict = sepax.judge("sphere_sphere", cases, never, mode="find_first_contact")
+    meets = verdict["exact"]
+    assert meets.any() and (~meets).any()
+    assert np.all(verdict["class"][~meets] == "ok")
+    assert np.all(verdict["class"][meets] == "gross")
+
+
+def test_manifold_answers_are_judged_field_by_field():
+    cases = sepax.generate("obb_obb_manifold", "random", "double", 60, seed=1)
+    n = 60
+    none = {"contact": np.zeros(n, dtype=bool), "normal": np.tile([1.0, 0, 0], (n, 1)), "depth": np.zeros(n),
+            "count": np.zeros(n, dtype=np.int32), "points": np.zeros((n, 24))}
+    verdict = sepax.judge("obb_obb_manifold", cases, none)
+    assert np.all(verdict["class"][~verdict["exact"]] != "gross")
+    # "No contact" for boxes that meet: gross, or boundary when they barely do.
+    meeting = verdict["class"][verdict["exact"]]
+    assert set(meeting) <= {"gross", "boundary"} and (meeting == "gross").sum() > 10
+    barely = verdict["exact"] & (verdict["class"] == "boundary")
+    assert np.all(verdict["severity"][barely] <= verdict["band"][barely])
+
+
+def test_enclosures_that_do_not_contain_the_box_are_gross():
+    cases = sepax.generate("obb_to_aabb", "random", "double", 100, seed=1, mode="enclose")
+    box = cases["a"]
+    # Half-widths sum_i |A_i[k]| e_i, in double: a hair short of the exact ones at times.
+    radius = np.einsum("nik,ni->nk", np.abs(box["axes"]), box["extents"])
+
+    def enclosure(factor):
+        return {"aabb": np.concatenate([box["center"] - radius * factor, box["center"] + radius * factor], axis=1)}
+
+    def judged(factor):
+        return sepax.judge("obb_to_aabb", cases, enclosure(factor), mode="enclose")
+
+    assert set(judged(1 + 1e-15)["class"]) == {"ok"}            # outward by a few ulps: contains, tight
+    short = judged(1.0)                                         # rounded to nearest: some miss a corner
+    assert set(short["cause"][short["class"] == "gross"]) == {"wrong-enclosure"}
+    assert set(judged(0.5)["cause"]) == {"wrong-enclosure"}     # half the box outside
+    assert set(judged(1 + 1e-6)["cause"]) == {"loose-enclosure"}  # far larger than rounding needs
