@@ -3,12 +3,16 @@
 /// (sepax/sepax_plugin.h: a box is 15 scalars, a triangle 9, a motion 7),
 /// converted once per batch in the kernel's scalar. ShapePair stores doubles;
 /// a float kernel gets them rounded to nearest (exact for float cases).
+#include <cmath>
 #include <cstddef>
 #include <span>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/shapes/query.hpp"
+#include "sepax/harness/query/query_input.hpp"
 
 namespace sepax::harness::plugin_detail {
 
@@ -59,6 +63,30 @@ struct PairArrays {
     }
   }
 };
+
+/// The boxes a and b of cases that are ShapePairs of two boxes (the
+/// obb_obb_manifold query's), straight into a layout's two box arrays (15
+/// scalars a case each), as PairArrays puts a SAT query's: no row of doubles
+/// between. False when a value is not one of S (a float kernel given a case of
+/// doubles): the general path then names it, as it refuses it.
+template <class S>
+bool put_box_pairs(std::span<const QueryInput> cases, S* a, S* b) {
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const ShapePair& p = std::get<ShapePair>(cases[i]);
+    put(p.obb_a, a + i * box_scalars);
+    put(p.obb_b, b + i * box_scalars);
+    if constexpr (!std::is_same_v<S, double>) {
+      double exact[2 * box_scalars];
+      put(p.obb_a, exact);
+      put(p.obb_b, exact + box_scalars);
+      for (std::size_t k = 0; k < box_scalars; ++k)
+        if ((double(a[i * box_scalars + k]) != exact[k] && !std::isnan(exact[k])) ||
+            (double(b[i * box_scalars + k]) != exact[box_scalars + k] && !std::isnan(exact[box_scalars + k])))
+          return false;
+    }
+  }
+  return true;
+}
 
 /// n motions, 7 scalars each.
 template <class S>

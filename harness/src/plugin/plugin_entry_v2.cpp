@@ -5,10 +5,12 @@
 // functions are batches of one, so the two forms cannot disagree.
 #include "plugin_entry.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "plugin_arrays.hpp"
@@ -19,8 +21,9 @@
 namespace sepax::harness::plugin_detail {
 namespace {
 
-// Written into the answers before the call (columns.hpp's blank_columns): an
-// answer the plugin skipped is caught, not read from whatever memory held.
+// Written into the answers before the call (columns.hpp's blank_columns and
+// reset_columns): an answer the plugin skipped is caught, not read from
+// whatever memory held.
 constexpr unsigned char unwritten_u8 = 0xFF;
 constexpr std::int32_t unwritten_i32 = -1;
 
@@ -45,16 +48,21 @@ std::vector<double> call_v2(const PluginKernelV2& k, std::size_t n, const std::v
   return from_columns(answers, n);
 }
 
-/// Case i's answer from the rows; an answer outside its fields' values (one
-/// the plugin never wrote: 255, -1) is the kernel's error, named.
+/// Case i's answer refused (unflatten_answer's reason): an answer outside its
+/// fields' values (one the plugin never wrote: 255, -1) is the kernel's error.
+std::runtime_error unwritten_error(const PluginKernelV2& k, std::size_t i, const std::invalid_argument& e) {
+  return std::runtime_error(k.id + ": case " + std::to_string(i) + " of the batch: " + e.what() +
+                            " (255 or -1: not written by the plugin)");
+}
+
+/// Case i's answer from the rows.
 QueryAnswer answer_of(const PluginKernelV2& k, const QueryLayout& layout, const std::vector<double>& rows,
                       std::size_t i) {
   const std::size_t w = layout.answer_width();
   try {
     return unflatten_answer(layout.answer_form, std::span<const double>(rows).subspan(i * w, w));
   } catch (const std::invalid_argument& e) {
-    throw std::runtime_error(k.id + ": case " + std::to_string(i) + " of the batch: " + e.what() +
-                             " (255 or -1: not written by the plugin)");
+    throw unwritten_error(k, i, e);
   }
 }
 
@@ -74,35 +82,89 @@ std::vector<QueryAnswer> run_sat(const PluginKernelV2& k, std::span<const ShapeP
   return out;
 }
 
+/// The answers of n cases from the kernel's answer columns, each made where
+/// it is kept; an answer outside its fields' values is the kernel's error,
+/// named with its case.
+std::vector<std::optional<QueryAnswer>> read_answers(const PluginKernelV2& k, const QueryLayout& layout,
+                                                     const std::vector<Column>& answers, std::size_t n) {
+  std::vector<std::optional<QueryAnswer>> result;
+  result.reserve(n);
+  std::size_t i = 0;
+  try {  // once for the batch, not per case
+    for (; i < n; ++i) read_answer(layout.answer_form, answers, i, *result.emplace_back(std::in_place));
+  } catch (const std::invalid_argument& e) {
+    throw unwritten_error(k, i, e);
+  }
+  return result;
+}
+
+/// A layout whose inputs are two boxes (obb_obb_manifold's a and b).
+bool two_boxes(const QueryLayout& layout) {
+  return layout.inputs.size() == 2 && layout.inputs[0].width == box_scalars && layout.inputs[1].width == box_scalars &&
+         layout.inputs[0].type == FieldType::scalar && layout.inputs[1].type == FieldType::scalar;
+}
+
+/// Cases that are ShapePairs of two boxes, into those two columns (false: a
+/// value the kernel's scalar cannot hold; put_box_pairs).
+bool put_boxes(ScalarKind scalar, std::span<const QueryInput> cases, std::vector<Column>& inputs) {
+  // The columns' bytes are where their values live (allocated as bytes).
+  if (scalar == ScalarKind::float32)
+    return put_box_pairs(cases, reinterpret_cast<float*>(inputs[0].data()), reinterpret_cast<float*>(inputs[1].data()));
+  return put_box_pairs(cases, reinterpret_cast<double*>(inputs[0].data()), reinterpret_cast<double*>(inputs[1].data()));
+}
+
+/// The cases into the kernel's input columns, sized anew (a float kernel's
+/// cases hold floats: the generators store the case's scalar). Two boxes of a
+/// ShapePair go straight in; any other case through its query's flatten, a
+/// block of rows at a time: no array of all the rows, and each row read back
+/// well after it was written (read right away, a row waits on the stores that
+/// wrote it).
+void put_inputs(const PluginKernelV2& k, const JudgedQuery& q, std::span<const QueryInput> cases,
+                std::vector<Column>& inputs) {
+  constexpr std::size_t block = 64;
+  const std::size_t n = cases.size();
+  reset_columns(inputs, q.layout->inputs, k.scalar, n, /*fill=*/false, 0, 0);  // every value is written below
+  if (two_boxes(*q.layout) && std::holds_alternative<ShapePair>(cases.front()) && put_boxes(k.scalar, cases, inputs))
+    return;
+  std::vector<double> rows;
+  rows.reserve(std::min(n, block) * q.layout->input_width());
+  for (std::size_t first = 0; first < n; first += block) {
+    rows.clear();
+    for (std::size_t i = first; i < std::min(n, first + block); ++i) q.flatten_input(cases[i], rows);
+    put_rows(inputs, first, rows);
+  }
+}
+
+/// A batch's input and answer columns. A thread keeps its last batch's for
+/// the next (a campaign calls a kernel batch after batch on each thread): no
+/// allocation, and no zeroing of inputs about to be written, per call.
+struct BatchArrays {
+  std::vector<Column> inputs, answers;
+};
+
+/// A batch of at most kKeptCases cases uses its thread's arrays; a bigger one
+/// gets its own, not kept (what a thread keeps stays small).
+constexpr std::size_t kKeptCases = 4096;
+BatchArrays& thread_arrays() {
+  thread_local BatchArrays arrays;
+  return arrays;
+}
+
 std::vector<std::optional<QueryAnswer>> run_pairs(const PluginKernelV2& k, std::span<const QueryInput> cases) {
   if (cases.empty()) return {};
   const JudgedQuery& q = query_shape(k.query, k.mode);  // no kernels: read before any is registered
   const QueryLayout& layout = *q.layout;
   const std::size_t n = cases.size();
-  // Case by case into the columns (a float kernel's cases hold floats: the
-  // generators store the case's scalar), with no array of all the rows.
-  std::vector<Column> inputs = blank_columns(layout.inputs, k.scalar, n, 0, 0);
-  std::vector<double> row;
-  row.reserve(layout.input_width());
-  for (std::size_t i = 0; i < n; ++i) {
-    row.clear();
-    q.flatten_input(cases[i], row);
-    put_row(inputs, i, row);
-  }
+  BatchArrays own;
+  BatchArrays& arrays = n <= kKeptCases ? thread_arrays() : own;
+  put_inputs(k, q, cases, arrays.inputs);
   std::vector<const void*> in;
-  for (const Column& c : inputs) in.push_back(c.data());
-  std::vector<Column> answers = blank_columns(layout.answers, k.scalar, n, unwritten_u8, unwritten_i32);
+  for (const Column& c : arrays.inputs) in.push_back(c.data());
+  reset_columns(arrays.answers, layout.answers, k.scalar, n, /*fill=*/true, unwritten_u8, unwritten_i32);
   std::vector<void*> out;
-  for (Column& c : answers) out.push_back(c.data());
+  for (Column& c : arrays.answers) out.push_back(c.data());
   call_v2(k, n, in.data(), out.data());
-  std::vector<std::optional<QueryAnswer>> result;
-  result.reserve(n);
-  std::vector<double> values(layout.answer_width());
-  for (std::size_t i = 0; i < n; ++i) {
-    get_row(answers, i, values);
-    result.emplace_back(answer_of(k, layout, values, 0));
-  }
-  return result;
+  return read_answers(k, layout, arrays.answers, n);
 }
 
 }  // namespace

@@ -9,7 +9,99 @@
 
 #include <fmt/format.h>
 
+#include "answer_reader.hpp"
+
 namespace sepax::harness {
+namespace {
+
+/// The value at `at` of column `c` (of its type) as a double: exact.
+double value_at(const Column& c, const unsigned char* at) {
+  switch (c.field.type) {
+    case FieldType::u8: return *at;
+    case FieldType::i32: {
+      std::int32_t x;
+      std::memcpy(&x, at, 4);
+      return x;
+    }
+    case FieldType::scalar: break;
+  }
+  if (c.value_bytes == 4) {
+    float x;
+    std::memcpy(&x, at, 4);
+    return x;
+  }
+  double x;
+  std::memcpy(&x, at, 8);
+  return x;
+}
+
+/// Field `c` of n = rows.size() / width rows (its values from `offset` in
+/// each) into cases first … first + n − 1 of its column. One loop per type,
+/// its sizes in locals (a store through the bytes may alias the field, which
+/// would be read again after every value): this runs for every case of every
+/// plugin batch.
+void put_field(Column& c, std::size_t first, std::span<const double> rows, std::size_t width, std::size_t offset) {
+  const Field& f = c.field;
+  const std::size_t n = rows.size() / width, fw = f.width, bytes = c.value_bytes;
+  unsigned char* to = c.bytes.data() + first * fw * bytes;
+  const double* from = rows.data() + offset;
+  if (f.type == FieldType::scalar && bytes == 8) {  // doubles: as they are, a row's run at once
+    for (std::size_t row = 0; row < n; ++row) std::memcpy(to + row * fw * 8, from + row * width, fw * 8);
+    return;
+  }
+  const auto refuse = [&](std::size_t row, double v) {
+    throw std::invalid_argument(fmt::format("field \"{}\" of case {} is {}: not a{} {}", f.name, first + row, v,
+                                            f.type == FieldType::i32 ? "n" : "",
+                                            f.type == FieldType::scalar ? (bytes == 4 ? "float" : "double")
+                                                                        : to_string(f.type)));
+  };
+  const auto each = [&](auto&& put) {
+    for (std::size_t row = 0; row < n; ++row)
+      for (std::size_t w = 0; w < fw; ++w) put(row, row * fw + w, from[row * width + w]);
+  };
+  if (f.type == FieldType::u8) {
+    each([&](std::size_t row, std::size_t i, double v) {
+      if (v != 0 && v != 1) refuse(row, v);
+      to[i] = static_cast<unsigned char>(v);
+    });
+  } else if (f.type == FieldType::i32) {
+    each([&](std::size_t row, std::size_t i, double v) {
+      if (v != std::floor(v) || v < std::numeric_limits<std::int32_t>::min() ||
+          v > std::numeric_limits<std::int32_t>::max())
+        refuse(row, v);
+      const auto x = static_cast<std::int32_t>(v);
+      std::memcpy(to + 4 * i, &x, 4);
+    });
+  } else {  // floats: exactly the case's values
+    each([&](std::size_t row, std::size_t i, double v) {
+      const auto x = static_cast<float>(v);
+      if (double(x) != v && !std::isnan(v)) refuse(row, v);
+      std::memcpy(to + 4 * i, &x, 4);
+    });
+  }
+}
+
+/// Case `row`'s values in the answer columns, field after field
+/// (answer_reader.hpp's Values).
+struct ColumnValues {
+  const std::vector<Column>& columns;
+  std::size_t row;
+  const Column* column = nullptr;
+  const unsigned char* at = nullptr;
+
+  void start(std::size_t f) {
+    if (f >= columns.size()) throw std::logic_error("read_answer: fewer columns than the answer has fields");
+    column = &columns[f];
+    at = column->bytes.data() + row * column->field.width * column->value_bytes;
+  }
+  double next() {
+    const double v = value_at(*column, at);
+    at += column->value_bytes;
+    return v;
+  }
+};
+
+}  // namespace
 
 std::size_t value_bytes(FieldType type, ScalarKind scalar) {
   switch (type) {
@@ -26,63 +118,36 @@ std::vector<Column> to_columns(const std::vector<Field>& fields, ScalarKind scal
   for (const Field& f : fields) width += f.width;
   if (rows.size() != n * width)
     throw std::invalid_argument(fmt::format("{} values for {} cases of {} values each", rows.size(), n, width));
-  std::vector<Column> out;
-  out.reserve(fields.size());
-  std::size_t first = 0;
-  for (const Field& f : fields) {
-    Column c{f, value_bytes(f.type, scalar), std::vector<unsigned char>(n * f.width * value_bytes(f.type, scalar))};
-    const auto refuse = [&](std::size_t row, double v) {
-      throw std::invalid_argument(fmt::format("field \"{}\" of case {} is {}: not a{} {}", f.name, row, v,
-                                              f.type == FieldType::i32 ? "n" : "",
-                                              f.type == FieldType::scalar ? std::string(to_string(scalar))
-                                                                          : std::string(to_string(f.type))));
-    };
-    // One loop per type (this runs for every case of every plugin batch).
-    const auto each = [&](auto&& put) {
-      for (std::size_t row = 0; row < n; ++row)
-        for (std::uint32_t w = 0; w < f.width; ++w) put(row, row * f.width + w, rows[row * width + first + w]);
-    };
-    if (f.type == FieldType::u8) {
-      unsigned char* to = c.bytes.data();
-      each([&](std::size_t row, std::size_t i, double v) {
-        if (v != 0 && v != 1) refuse(row, v);
-        to[i] = static_cast<unsigned char>(v);
-      });
-    } else if (f.type == FieldType::i32) {
-      each([&](std::size_t row, std::size_t i, double v) {
-        if (v != std::floor(v) || v < std::numeric_limits<std::int32_t>::min() ||
-            v > std::numeric_limits<std::int32_t>::max())
-          refuse(row, v);
-        const auto x = static_cast<std::int32_t>(v);
-        std::memcpy(c.bytes.data() + 4 * i, &x, 4);
-      });
-    } else if (c.value_bytes == 4) {
-      each([&](std::size_t row, std::size_t i, double v) {
-        const auto x = static_cast<float>(v);
-        if (double(x) != v && !std::isnan(v)) refuse(row, v);
-        std::memcpy(c.bytes.data() + 4 * i, &x, 4);
-      });
-    } else {
-      each([&](std::size_t, std::size_t i, double v) { std::memcpy(c.bytes.data() + 8 * i, &v, 8); });
-    }
-    first += f.width;
-    out.push_back(std::move(c));
-  }
+  std::vector<Column> out = blank_columns(fields, scalar, n, 0, 0);
+  if (width > 0) put_rows(out, 0, rows);
   return out;
 }
 
 std::vector<Column> blank_columns(const std::vector<Field>& fields, ScalarKind scalar, std::size_t n,
                                   unsigned char fill_u8, std::int32_t fill_i32) {
   std::vector<Column> out;
-  out.reserve(fields.size());
-  for (const Field& f : fields) {
-    Column c{f, value_bytes(f.type, scalar), std::vector<unsigned char>(n * f.width * value_bytes(f.type, scalar), 0)};
-    if (f.type == FieldType::u8) std::fill(c.bytes.begin(), c.bytes.end(), fill_u8);
-    if (f.type == FieldType::i32)
-      for (std::size_t i = 0; i < n * f.width; ++i) std::memcpy(c.bytes.data() + 4 * i, &fill_i32, 4);
-    out.push_back(std::move(c));
-  }
+  reset_columns(out, fields, scalar, n, true, fill_u8, fill_i32);
   return out;
+}
+
+void reset_columns(std::vector<Column>& columns, const std::vector<Field>& fields, ScalarKind scalar, std::size_t n,
+                   bool fill, unsigned char fill_u8, std::int32_t fill_i32) {
+  columns.resize(fields.size());
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    Column& c = columns[f];
+    if (c.field.name != fields[f].name || c.field.width != fields[f].width || c.field.type != fields[f].type)
+      c.field = fields[f];  // another layout's: copied once, not per batch
+    c.value_bytes = value_bytes(c.field.type, scalar);
+    c.bytes.resize(n * c.field.width * c.value_bytes);
+    if (!fill) continue;
+    if (c.field.type == FieldType::u8) {
+      std::fill(c.bytes.begin(), c.bytes.end(), fill_u8);
+    } else if (c.field.type == FieldType::i32) {
+      for (std::size_t i = 0; i < c.bytes.size(); i += 4) std::memcpy(c.bytes.data() + i, &fill_i32, 4);
+    } else {
+      std::fill(c.bytes.begin(), c.bytes.end(), 0);
+    }
+  }
 }
 
 std::vector<double> from_columns(const std::vector<Column>& columns, std::size_t n) {
@@ -124,74 +189,24 @@ std::vector<double> from_columns(const std::vector<Column>& columns, std::size_t
   return rows;
 }
 
-void put_row(std::vector<Column>& columns, std::size_t row, std::span<const double> values) {
-  std::size_t at = 0;
+void put_rows(std::vector<Column>& columns, std::size_t first, std::span<const double> rows) {
+  std::size_t width = 0;
+  for (const Column& c : columns) width += c.field.width;
+  if (width == 0 || rows.size() % width != 0)
+    throw std::invalid_argument(fmt::format("{} values are no whole rows of {} values", rows.size(), width));
+  const std::size_t n = rows.size() / width;
+  std::size_t offset = 0;  // of the field in a row
   for (Column& c : columns) {
-    const Field& f = c.field;
-    unsigned char* to = c.bytes.data() + row * f.width * c.value_bytes;
-    if (f.type == FieldType::scalar && c.value_bytes == 8) {  // doubles: as they are
-      std::memcpy(to, values.data() + at, 8 * f.width);
-      at += f.width;
-      continue;
-    }
-    for (std::uint32_t w = 0; w < f.width; ++w) {
-      const double v = values[at + w];
-      const auto refuse = [&] {
-        throw std::invalid_argument(fmt::format("field \"{}\" of case {} is {}: not a{} {}", f.name, row, v,
-                                                f.type == FieldType::i32 ? "n" : "",
-                                                f.type == FieldType::scalar ? (c.value_bytes == 4 ? "float" : "double")
-                                                                            : to_string(f.type)));
-      };
-      if (f.type == FieldType::u8) {
-        if (v != 0 && v != 1) refuse();
-        to[w] = static_cast<unsigned char>(v);
-      } else if (f.type == FieldType::i32) {
-        if (v != std::floor(v) || v < std::numeric_limits<std::int32_t>::min() ||
-            v > std::numeric_limits<std::int32_t>::max())
-          refuse();
-        const auto x = static_cast<std::int32_t>(v);
-        std::memcpy(to + 4 * w, &x, 4);
-      } else if (c.value_bytes == 4) {
-        const auto x = static_cast<float>(v);
-        if (double(x) != v && !std::isnan(v)) refuse();
-        std::memcpy(to + 4 * w, &x, 4);
-      } else {
-        std::memcpy(to + 8 * w, &v, 8);
-      }
-    }
-    at += f.width;
+    if ((first + n) * c.field.width * c.value_bytes > c.bytes.size())
+      throw std::out_of_range(fmt::format("{} rows from case {} go beyond the columns' cases", n, first));
+    put_field(c, first, rows, width, offset);
+    offset += c.field.width;
   }
 }
 
-void get_row(const std::vector<Column>& columns, std::size_t row, std::span<double> values) {
-  std::size_t at = 0;
-  for (const Column& c : columns) {
-    const Field& f = c.field;
-    const unsigned char* from = c.bytes.data() + row * f.width * c.value_bytes;
-    if (f.type == FieldType::scalar && c.value_bytes == 8) {  // doubles: as they are
-      std::memcpy(values.data() + at, from, 8 * f.width);
-      at += f.width;
-      continue;
-    }
-    for (std::uint32_t w = 0; w < f.width; ++w) {
-      double v;
-      if (f.type == FieldType::u8) {
-        v = from[w];
-      } else if (f.type == FieldType::i32) {
-        std::int32_t x;
-        std::memcpy(&x, from + 4 * w, 4);
-        v = x;
-      } else if (c.value_bytes == 4) {
-        float x;
-        std::memcpy(&x, from + 4 * w, 4);
-        v = x;
-      } else {
-        std::memcpy(&v, from + 8 * w, 8);
-      }
-      values[at + w] = v;
-    }
-    at += f.width;
-  }
+void read_answer(AnswerForm form, const std::vector<Column>& columns, std::size_t row, QueryAnswer& out) {
+  ColumnValues values{columns, row};
+  answer_reading::read_answer(form, values, out);
 }
 
 }  // namespace sepax::harness

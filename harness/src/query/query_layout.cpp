@@ -2,10 +2,11 @@
 #include "sepax/harness/query/query_layout.hpp"
 
 #include <array>
-#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "answer_reader.hpp"
 
 namespace sepax::harness {
 namespace {
@@ -93,32 +94,13 @@ std::vector<QueryLayout> make_layouts() {
   return out;
 }
 
-/// Reads value i of a field as what it must be.
-struct Reader {
+/// A row's values, field after field (the fields are contiguous).
+struct RowValues {
   std::span<const double> values;
   std::size_t at = 0;
-  const char* field = "";
-
-  double scalar() {
-    const double v = values[at++];
-    if (!std::isfinite(v)) throw std::invalid_argument(fmt::format("answer field \"{}\" is {}, not a number", field, v));
-    return v;
-  }
-  std::int64_t integer(std::int64_t lo, std::int64_t hi) {
-    const double v = values[at++];
-    if (!(v >= double(lo) && v <= double(hi)) || v != std::floor(v))
-      throw std::invalid_argument(
-          fmt::format("answer field \"{}\" is {}: it must be an integer from {} to {}", field, v, lo, hi));
-    return std::int64_t(v);
-  }
-  Vec3<double> vec() {
-    Vec3<double> p;
-    for (int i = 0; i < 3; ++i) p[i] = scalar();
-    return p;
-  }
+  void start(std::size_t) {}
+  double next() { return values[at++]; }
 };
-
-ContactState state_from(std::int64_t v) { return static_cast<ContactState>(v); }
 
 }  // namespace
 
@@ -201,79 +183,9 @@ QueryAnswer unflatten_answer(AnswerForm form, std::span<const double> values) {
   const std::size_t width = answer_width(form);
   if (values.size() != width)
     throw std::invalid_argument(fmt::format("an answer has {} values, not {}", values.size(), width));
-  Reader r{values};
+  RowValues row{values};
   QueryAnswer a;
-  const auto field = [&](const char* name) { r.field = name; };
-  const auto read_state = [&] {
-    field("state");
-    return state_from(r.integer(0, 2));
-  };
-  switch (form) {
-    case AnswerForm::meets:
-      field("meets");
-      a.meets = r.integer(0, 1) == 1;
-      break;
-    case AnswerForm::sweep:
-    case AnswerForm::first_contact: {
-      const ContactState state = read_state();
-      field("time");
-      const double time = r.scalar();
-      a.meets = state != ContactState::separated_throughout;
-      if (state == ContactState::first_contact) a.time = time;
-      if (form == AnswerForm::first_contact) {
-        field("point");
-        const Vec3<double> p = r.vec();
-        if (state == ContactState::first_contact) a.point = p;
-      }
-      break;
-    }
-    case AnswerForm::manifold: {
-      ManifoldAnswer m;
-      field("contact");
-      m.contact = r.integer(0, 1) == 1;
-      field("normal");
-      m.normal = r.vec();
-      field("depth");
-      m.depth = r.scalar();
-      field("count");
-      const auto count = std::size_t(r.integer(0, std::int64_t(kManifoldPoints)));
-      field("points");
-      m.points.reserve(count);
-      for (std::size_t i = 0; i < count; ++i) m.points.push_back(r.vec());  // the rest unused, unread
-      a.meets = m.contact;
-      a.manifold = std::move(m);
-      break;
-    }
-    case AnswerForm::enclosure: {
-      field("aabb");
-      Aabb3<double> b;
-      b.min = r.vec();
-      b.max = r.vec();
-      a.meets = true;
-      a.aabb = b;
-      break;
-    }
-    case AnswerForm::general_motion: {
-      GeneralContactResult<double> g;
-      g.state = read_state();
-      field("step");
-      g.step = int(r.integer(0, 1 << 30));
-      field("step_begin");
-      g.step_begin = r.scalar();
-      field("time");
-      g.time = r.scalar();
-      field("point");
-      g.point = r.vec();
-      field("has_point");
-      g.has_point = r.integer(0, 1) == 1;
-      field("frozen_at_end");
-      g.frozen_at_end = r.integer(0, 1) == 1;
-      a.meets = g.state != ContactState::separated_throughout;
-      if (g.state == ContactState::first_contact) a.time = g.time;
-      a.general = g;
-      break;
-    }
-  }
+  answer_reading::read_answer(form, row, a);
   return a;
 }
 

@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 #include <stdexcept>
 #include <string>
 
+#include "sepax/harness/query/columns.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
 #include "sepax/harness/query/query_cause.hpp"
 #include "sepax/harness/query/query_kernels.hpp"
@@ -229,6 +231,91 @@ TEST(QueryModel, QueryBatchRecordsNameAMissingOrWrongField) {
   j = query_batch_json(b);
   j["cases"] = "many";
   EXPECT_THROW(query_batch_from_json(j), std::runtime_error);
+}
+
+/// An answer of each form with every field set (a manifold of three points).
+QueryAnswer sample_answer(AnswerForm form) {
+  QueryAnswer a;
+  a.meets = true;
+  a.time = 0.25;
+  a.point = Vec3<double>(1, 2, 3);
+  ManifoldAnswer m{true, Vec3<double>(0, 0, 1), 0.125, {}};
+  for (int i = 0; i < 3; ++i) m.points.emplace_back(i, 0.5, -0.75);
+  a.manifold = m;
+  a.aabb = Aabb3<double>{Vec3<double>(-1, -2, -3), Vec3<double>(1, 2, 3)};
+  GeneralContactResult<double> g;
+  g.state = ContactState::first_contact;
+  g.step = 3;
+  g.step_begin = 0.5;
+  g.time = 0.625;
+  g.point = Vec3<double>(4, 5, 6);
+  g.has_point = true;
+  a.general = g;
+  if (form == AnswerForm::sweep) a.point.reset();
+  return a;
+}
+
+TEST(QueryModel, AnswersReadFromTheirColumnsAreTheRowsAnswersAndRefusedAlike) {
+  for (const QueryLayout& l : query_layouts())
+    for (const ScalarKind scalar : {ScalarKind::float32, ScalarKind::float64}) {
+      // Two cases: the sample answer, then one whose first field was never written (255 / -1).
+      std::vector<double> rows = flatten_answer(l.answer_form, sample_answer(l.answer_form));
+      const std::size_t w = rows.size();
+      rows.resize(2 * w, 0.0);
+      std::vector<Column> columns = to_columns(l.answers, scalar, rows, 2);
+      Column& first = columns.front();
+      if (first.field.type == FieldType::u8) first.bytes[1] = 0xFF;
+      if (first.field.type == FieldType::i32) {
+        const std::int32_t unwritten = -1;
+        std::memcpy(first.bytes.data() + 4, &unwritten, 4);
+      }
+      const QueryAnswer row = unflatten_answer(l.answer_form, std::span<const double>(rows).first(w));
+      QueryAnswer col;
+      read_answer(l.answer_form, columns, 0, col);
+      EXPECT_EQ(flatten_answer(l.answer_form, col), flatten_answer(l.answer_form, row)) << l.query << " " << l.mode;
+      if (first.field.type == FieldType::scalar) continue;  // the enclosure: no marker to refuse
+      const std::vector<double> unwritten = from_columns(columns, 2);
+      std::string from_rows, from_columns;
+      try {
+        unflatten_answer(l.answer_form, std::span<const double>(unwritten).subspan(w, w));
+      } catch (const std::invalid_argument& e) {
+        from_rows = e.what();
+      }
+      try {
+        QueryAnswer a;
+        read_answer(l.answer_form, columns, 1, a);
+      } catch (const std::invalid_argument& e) {
+        from_columns = e.what();
+      }
+      EXPECT_FALSE(from_rows.empty()) << l.query << " " << l.mode;
+      EXPECT_EQ(from_columns, from_rows) << l.query << " " << l.mode;
+    }
+}
+
+TEST(QueryModel, RowsPutABlockAtATimeAreTheColumnsOfAllTheRows) {
+  const QueryLayout& l = query_layout("general_motion", "find_first_contact");  // i32 and scalar fields
+  std::vector<double> rows;
+  for (std::size_t i = 0; i < 5; ++i)
+    for (std::size_t k = 0; k < l.input_width(); ++k) rows.push_back(double((i * 7 + k) % 3));
+  const std::vector<Column> whole = to_columns(l.inputs, ScalarKind::float32, rows, 5);
+  std::vector<Column> blocks = blank_columns(l.inputs, ScalarKind::float32, 5, 0, 0);
+  const std::size_t w = l.input_width();
+  put_rows(blocks, 0, std::span<const double>(rows).first(3 * w));
+  put_rows(blocks, 3, std::span<const double>(rows).subspan(3 * w));
+  for (std::size_t f = 0; f < whole.size(); ++f) EXPECT_EQ(blocks[f].bytes, whole[f].bytes) << whole[f].field.name;
+  // Made blank again in place, as new blank ones are.
+  std::vector<Column> again = blocks;
+  reset_columns(again, l.inputs, ScalarKind::float32, 4, true, 0xFF, -1);
+  const std::vector<Column> blank = blank_columns(l.inputs, ScalarKind::float32, 4, 0xFF, -1);
+  for (std::size_t f = 0; f < blank.size(); ++f) EXPECT_EQ(again[f].bytes, blank[f].bytes) << blank[f].field.name;
+  EXPECT_THROW(put_rows(blocks, 4, std::span<const double>(rows).first(2 * w)), std::out_of_range);
+  rows[w + 1] = 0.1;  // case 1's "a": not a float
+  try {
+    put_rows(blocks, 0, rows);
+    ADD_FAILURE() << "0.1 was put in a float column";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "field \"a\" of case 1 is 0.1: not a float");
+  }
 }
 
 }  // namespace

@@ -38,11 +38,25 @@ std::vector<Column> to_columns(const std::vector<Field>& fields, ScalarKind scal
 std::vector<Column> blank_columns(const std::vector<Field>& fields, ScalarKind scalar, std::size_t n,
                                   unsigned char fill_u8, std::int32_t fill_i32);
 
-/// Case `row`'s values (its fields' widths summed) into the columns, or out
-/// of them: one case at a time, without the rows of all (a plugin's batch).
-/// put_row refuses a value as to_columns does.
-void put_row(std::vector<Column>& columns, std::size_t row, std::span<const double> values);
-void get_row(const std::vector<Column>& columns, std::size_t row, std::span<double> values);
+/// `columns` made as blank_columns(fields, scalar, n, fill_u8, fill_i32)
+/// makes them, in place, keeping their allocations (a plugin's batch after
+/// batch); with `fill` false only sized, their values whatever they held
+/// (columns about to be written whole).
+void reset_columns(std::vector<Column>& columns, const std::vector<Field>& fields, ScalarKind scalar, std::size_t n,
+                   bool fill, unsigned char fill_u8, std::int32_t fill_i32);
+
+/// Rows of cases (their fields' widths summed, row after row) into the
+/// columns from case `first` on: a batch a block of cases at a time, without
+/// the rows of all (a plugin's batch). Refuses a value as to_columns does
+/// (naming its case in the columns), and rows beyond the columns' cases
+/// (std::out_of_range).
+void put_rows(std::vector<Column>& columns, std::size_t first, std::span<const double> rows);
+
+/// Case `row`'s answer straight from the columns of `form`'s answer fields
+/// (as blank_columns(layout.answers, ...) made them), set into `out`, a fresh
+/// QueryAnswer: unflatten_answer without the row of doubles, refusing a value
+/// as it does (std::invalid_argument naming the field).
+void read_answer(AnswerForm form, const std::vector<Column>& columns, std::size_t row, QueryAnswer& out);
 
 /// The columns back as rows of doubles (exact).
 std::vector<double> from_columns(const std::vector<Column>& columns, std::size_t n);

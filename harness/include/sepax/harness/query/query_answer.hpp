@@ -15,6 +15,11 @@
 namespace sepax::harness {
 
 struct QueryAnswer {
+  /// Provided, so that value-initialisation (optional::emplace(), a batch's
+  /// answers made in place) sets the fields below and no more, rather than
+  /// first zeroing every byte of the optionals' storage.
+  QueryAnswer() noexcept {}
+
   bool meets = false;
   /// Sweeps: the first time u of contact; none when the shapes overlap at the
   /// start or never meet.
