@@ -11,7 +11,7 @@ if(TARGET sepax_fitting_cgal)
     fitting/fitting_quality_test.cpp
   )
   target_link_libraries(oracle_fitting_tests PRIVATE sepax_oracle sepax_kernels sepax_fitting_cgal sepax_harness GTest::gtest_main)
-  target_include_directories(oracle_fitting_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/tests)
+  target_include_directories(oracle_fitting_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/tests/mesh)  # test_meshes.hpp
   target_compile_definitions(oracle_fitting_tests PRIVATE SEPAX_MESH_DIR="${SEPAX_MESH_DIR}"
                                                  SEPAX_SMALL_MESH_DIR="${PROJECT_SOURCE_DIR}/examples/meshes")
   gtest_discover_tests(oracle_fitting_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 600)

@@ -12,5 +12,5 @@ add_executable(oracle_tree_tests
 target_link_libraries(oracle_tree_tests PRIVATE sepax_oracle sepax_harness sepax_kernels sepax_generators GTest::gtest_main)
 target_compile_definitions(oracle_tree_tests PRIVATE SEPAX_MESH_DIR="${SEPAX_MESH_DIR}"
                                              SEPAX_SMALL_MESH_DIR="${PROJECT_SOURCE_DIR}/examples/meshes")
-target_include_directories(oracle_tree_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/tests)
+target_include_directories(oracle_tree_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/tests/mesh)  # test_meshes.hpp
 gtest_discover_tests(oracle_tree_tests DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 600)

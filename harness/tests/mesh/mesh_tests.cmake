@@ -5,7 +5,7 @@ target_link_libraries(harness_mesh_tests PRIVATE sepax_harness ZLIB::ZLIB GTest:
 set(SEPAX_MESH_DIR "${PROJECT_SOURCE_DIR}/../shared/data/meshes" CACHE PATH "Folder of the large real test meshes (issue 10)")
 target_compile_definitions(harness_mesh_tests PRIVATE SEPAX_MESH_DIR="${SEPAX_MESH_DIR}"
                                              SEPAX_SMALL_MESH_DIR="${PROJECT_SOURCE_DIR}/examples/meshes")
-target_include_directories(harness_mesh_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/tests)
+target_include_directories(harness_mesh_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 gtest_discover_tests(harness_mesh_tests DISCOVERY_TIMEOUT 60)
 
 # Pose files and mesh answers judged against the exact pairs (sepax mesh-check's parts).

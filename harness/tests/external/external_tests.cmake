@@ -6,13 +6,13 @@ set(SEPAX_EXTERNAL_DEFINITIONS
   SEPAX_PYTHON3="${SEPAX_PYTHON3}"
   SEPAX_EXTERNAL_EXAMPLES="${PROJECT_SOURCE_DIR}/examples/external")
 
-add_executable(external_tests external_test.cpp)
+add_executable(external_tests ${CMAKE_CURRENT_LIST_DIR}/external_test.cpp)
 target_link_libraries(external_tests PRIVATE sepax_harness GTest::gtest_main GTest::gmock)
 # The tests also drive the session directly (timeouts, batch size, pid).
 target_include_directories(external_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/src/external)
 target_compile_definitions(external_tests PRIVATE ${SEPAX_EXTERNAL_DEFINITIONS})
 gtest_discover_tests(external_tests DISCOVERY_TIMEOUT 60)
 
-add_executable(external_throughput external_throughput.cpp)
+add_executable(external_throughput ${CMAKE_CURRENT_LIST_DIR}/external_throughput.cpp)
 target_link_libraries(external_throughput PRIVATE sepax_harness)
 target_compile_definitions(external_throughput PRIVATE ${SEPAX_EXTERNAL_DEFINITIONS})
