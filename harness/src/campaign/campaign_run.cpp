@@ -84,29 +84,19 @@ CampaignGroupResult combine_batches(const CampaignGroups& groups, std::size_t i,
   const bool is_static = i < groups.statics.size();
   const std::size_t kernels =
       is_static ? groups.statics[i].kernels.size() : groups.moving[i - groups.statics.size()].kernels.size();
-  const auto check = [&](std::size_t n) {
-    if (n != kernels) throw std::runtime_error("a batch of " + groups.label(i) + " has another kernel count");
-  };
-  if (is_static) {
-    GroupResult total;
+  // A SAT group's batches summed: the same for static and moving results.
+  const auto sum = [&]<class Result>(Result total, Result (*from_json)(const nlohmann::ordered_json&)) {
     total.kernels.resize(kernels);
     for (const BatchRecord* b : batches) {
-      GroupResult part = group_result_from_json(b->result);
-      check(part.kernels.size());
+      Result part = from_json(b->result);
+      if (part.kernels.size() != kernels)
+        throw std::runtime_error("a batch of " + groups.label(i) + " has another kernel count");
       total.seconds += part.seconds;
       merge_results(total, part, max_findings);
     }
-    return total;
-  }
-  MovingGroupResult total;
-  total.kernels.resize(kernels);
-  for (const BatchRecord* b : batches) {
-    MovingGroupResult part = moving_group_result_from_json(b->result);
-    check(part.kernels.size());
-    total.seconds += part.seconds;
-    merge_results(total, part, max_findings);
-  }
-  return total;
+    return CampaignGroupResult(std::move(total));
+  };
+  return is_static ? sum(GroupResult{}, &group_result_from_json) : sum(MovingGroupResult{}, &moving_group_result_from_json);
 }
 
 double run_budgeted_groups(const CampaignGroups& groups, const BudgetPlan& plan,
