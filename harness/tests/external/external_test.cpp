@@ -24,6 +24,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "box_overlap_pairs.hpp"
 #include "external_session.hpp"
 #include "sepax/generators/generate.hpp"
 #include "sepax/harness/case_judgement.hpp"
@@ -611,30 +612,13 @@ sepax_external.serve_v2("meshlib", [
   EXPECT_TRUE(set.sat.empty() && set.queries.empty());
   EXPECT_EQ(set.meshes[0].name, "meshlib/boxes/double");
   EXPECT_FALSE(set.meshes[0].peer);
-  TriangleMesh a;
-  a.vertices = {Vec3<double>(0, 0, 0), Vec3<double>(1, 0, 0), Vec3<double>(0, 1, 0), Vec3<double>(0, 0, 1)};
-  a.triangles = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
-  const TriangleMesh b = a;
+  const TriangleMesh a = test::tetrahedron(0), b = a;
   const std::vector<MeshKernel> made = set.meshes[0].make(a, b);
   ASSERT_EQ(made.size(), 1u);
   Pose pose;
   pose.rotation << 0, -1, 0, 1, 0, 0, 0, 0, 1;
   pose.translation = Vec3<double>(0.75, 0.25, 0.5);
-  std::vector<MeshPair> expected;
-  for (std::uint32_t ta = 0; ta < 4; ++ta)
-    for (std::uint32_t tb = 0; tb < 4; ++tb) {
-      const Triangle3d x = a.triangle(ta), y = pose.apply(b.triangle(tb));
-      bool apart = false;
-      for (int r = 0; r < 3; ++r) {
-        double xl = 1e300, xh = -1e300, yl = 1e300, yh = -1e300;
-        for (int c = 0; c < 3; ++c) {
-          xl = std::min(xl, x.vertices[c][r]), xh = std::max(xh, x.vertices[c][r]);
-          yl = std::min(yl, y.vertices[c][r]), yh = std::max(yh, y.vertices[c][r]);
-        }
-        apart = apart || xh < yl || yh < xl;
-      }
-      if (!apart) expected.emplace_back(ta, tb);
-    }
+  const std::vector<MeshPair> expected = test::box_overlapping_pairs(a, b, pose);
   ASSERT_FALSE(expected.empty());
   ASSERT_LT(expected.size(), 16u);
   const auto [hit, pairs] = made[0].both(pose);

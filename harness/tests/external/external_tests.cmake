@@ -9,7 +9,8 @@ set(SEPAX_EXTERNAL_DEFINITIONS
 add_executable(external_tests ${CMAKE_CURRENT_LIST_DIR}/external_test.cpp)
 target_link_libraries(external_tests PRIVATE sepax_harness GTest::gtest_main GTest::gmock)
 # The tests also drive the session directly (timeouts, batch size, pid).
-target_include_directories(external_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/src/external)
+target_include_directories(external_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/src/external
+                                                  ${PROJECT_SOURCE_DIR}/harness/tests/mesh)  # box_overlap_pairs.hpp
 target_compile_definitions(external_tests PRIVATE ${SEPAX_EXTERNAL_DEFINITIONS})
 gtest_discover_tests(external_tests DISCOVERY_TIMEOUT 60)
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "sepax/harness/input_error.hpp"
+#include "box_overlap_pairs.hpp"
 #include "sepax/harness/mesh/mesh_kernels.hpp"
 #include "sepax/harness/plugin_kernels.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
@@ -55,17 +56,9 @@ TEST(PluginV2, KernelsOfEveryQueryComeThroughTheirDoors) {
   EXPECT_FALSE(k.meshes[0].peer);  // a user's: judged and gated, never left out as a peer
 }
 
-/// Two tetrahedra's surfaces, the second one unit further along x.
-TriangleMesh tetrahedron(double x) {
-  TriangleMesh m;
-  m.vertices = {Vec3<double>(x, 0, 0), Vec3<double>(x + 1, 0, 0), Vec3<double>(x, 1, 0), Vec3<double>(x, 0, 1)};
-  m.triangles = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
-  return m;
-}
-
 TEST(PluginV2, MeshKernelsGetTheMeshesAndPosesTheAbiDescribes) {
   const KernelSet k = load_plugin(SEPAX_TEST_PLUGIN_QUERIES_V2);
-  const TriangleMesh a = tetrahedron(0), b = tetrahedron(0);
+  const TriangleMesh a = test::tetrahedron(0), b = test::tetrahedron(0);
   const std::vector<MeshKernel> made = k.meshes[0].make(a, b);
   ASSERT_EQ(made.size(), 1u);
   EXPECT_EQ(made[0].name, "queries_v2/mesh_boxes/double");
@@ -74,21 +67,7 @@ TEST(PluginV2, MeshKernelsGetTheMeshesAndPosesTheAbiDescribes) {
   Pose pose;
   pose.rotation << 0, -1, 0, 1, 0, 0, 0, 0, 1;
   pose.translation = Vec3<double>(0.75, 0.25, 0.5);
-  std::vector<MeshPair> expected;
-  for (std::uint32_t ta = 0; ta < 4; ++ta)
-    for (std::uint32_t tb = 0; tb < 4; ++tb) {
-      const Triangle3d x = a.triangle(ta), y = pose.apply(b.triangle(tb));
-      bool apart = false;
-      for (int r = 0; r < 3; ++r) {
-        double xl = INFINITY, xh = -INFINITY, yl = INFINITY, yh = -INFINITY;
-        for (int c = 0; c < 3; ++c) {
-          xl = std::min(xl, x.vertices[c][r]), xh = std::max(xh, x.vertices[c][r]);
-          yl = std::min(yl, y.vertices[c][r]), yh = std::max(yh, y.vertices[c][r]);
-        }
-        apart = apart || xh < yl || yh < xl;
-      }
-      if (!apart) expected.emplace_back(ta, tb);
-    }
+  const std::vector<MeshPair> expected = test::box_overlapping_pairs(a, b, pose);
   ASSERT_FALSE(expected.empty());
   ASSERT_LT(expected.size(), 16u);  // the pose matters: some pairs are apart
   EXPECT_EQ(made[0].pairs(pose), expected);
@@ -100,7 +79,7 @@ TEST(PluginV2, MeshKernelsGetTheMeshesAndPosesTheAbiDescribes) {
 
 TEST(PluginV2, MalformedMeshAnswersAreTheKernelsErrorsNamedAndJudgedGross) {
   const KernelSet k = load_plugin(SEPAX_TEST_PLUGIN_QUERIES_V2);
-  const TriangleMesh a = tetrahedron(0), b = tetrahedron(0.5);
+  const TriangleMesh a = test::tetrahedron(0), b = test::tetrahedron(0.5);
   const struct {
     std::size_t maker;
     const char* says;

@@ -13,6 +13,7 @@ set_target_properties(sepax_test_plugin_queries_v2 PROPERTIES
   C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF C_VISIBILITY_PRESET hidden)
 add_executable(plugin_v2_tests ${CMAKE_CURRENT_LIST_DIR}/plugin_v2_test.cpp)
 target_link_libraries(plugin_v2_tests PRIVATE sepax_harness GTest::gtest_main ${CMAKE_DL_LIBS})
+target_include_directories(plugin_v2_tests PRIVATE ${PROJECT_SOURCE_DIR}/harness/tests/mesh)  # box_overlap_pairs.hpp
 target_compile_definitions(plugin_v2_tests PRIVATE
   SEPAX_TEST_PLUGIN_QUERIES_V2="$<TARGET_FILE:sepax_test_plugin_queries_v2>")
 add_dependencies(plugin_v2_tests sepax_test_plugin_queries_v2)
