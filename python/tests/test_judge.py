@@ -1,5 +1,7 @@
 """sepax.judge: answers computed in numpy judged exactly, as `sepax check
 --answers` judges them; wrong answers found, grouped and explained."""
+import re
+
 import numpy as np
 import pytest
 
@@ -130,3 +132,44 @@ def test_enclosures_that_do_not_contain_the_box_are_gross():
     assert set(short["cause"][short["class"] == "gross"]) == {"wrong-enclosure"}
     assert set(judged(0.5)["cause"]) == {"wrong-enclosure"}     # half the box outside
     assert set(judged(1 + 1e-6)["cause"]) == {"loose-enclosure"}  # far larger than rounding needs
+
+
+def _example_kernel():
+    """examples/python/obb_numpy.py's float32 OBB test (Gottschalk's epsilon on |R|)."""
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "python", "obb_numpy.py")
+    spec = importlib.util.spec_from_file_location("obb_numpy_example", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_declared_bias_excuses_the_false_contacts_its_method_makes_and_no_more():
+    example = _example_kernel()
+    cases = sepax.generate("obb_obb", "parallel-edges", "float", 20000, seed=1)
+    answers = example.overlap(cases)
+    plain = sepax.judge("obb_obb", cases, answers)
+    # Without the declaration the epsilon's false contacts are gross: they are
+    # beyond float's band though well within sqrt(epsilon) of the size.
+    false_contacts = (plain["class"] == "gross") & (plain["kind"] == "false-positive")
+    assert false_contacts.sum() > 0
+    assert np.all(plain["severity"][false_contacts] < 1e-3)
+    declared = sepax.judge("obb_obb", cases, answers, bias=example.GOTTSCHALK)
+    assert (declared["class"] == "gross").sum() == 0
+    assert np.array_equal(declared["class"][false_contacts], np.full(false_contacts.sum(), "boundary", dtype=object))
+    # The planted bug's false separations are not excused by any bias.
+    planted = sepax.judge("obb_obb", cases, example.overlap(cases, planted_bug=True), bias=example.GOTTSCHALK)
+    assert ((planted["class"] == "gross") & (planted["kind"] == "false-negative")).sum() > 100
+
+
+@pytest.mark.parametrize("query, bias, message", [
+    ("sphere_sphere", {"method": "epsilon_on_rotation", "epsilon": 1e-6}, "sphere_sphere has no bias methods"),
+    ("obb_obb", {"method": "fudge", "epsilon": 1e-6}, "method 'fudge' is none of"),
+    ("obb_obb", {"method": "epsilon_on_rotation"}, "is not {\"method\": ..., \"epsilon\": ...}"),
+    ("obb_obb", {"method": "epsilon_on_rotation", "epsilon": -1.0}, "bias: "),
+])
+def test_a_bias_the_judge_cannot_grant_is_refused_by_name(query, bias, message):
+    cases = sepax.generate(query, "random", "double", 4, seed=1)
+    with pytest.raises(sepax.InputError, match=re.escape(message)):
+        sepax.judge(query, cases, np.zeros(4, dtype=bool), bias=bias)

@@ -40,11 +40,18 @@ const char* kCrossProductFix =
     "fma(a, b, −c·d) + fma(−c, d, c·d)), or add Gottschalk's ε to |R_ij| (a bias of about √ε of the size), or "
     "promise a tolerance of about √u of the size (--tolerance ID=REL)";
 
+const char* kGuardedFix =
+    "the kernel declares Gottschalk's ε on |R_ij|, which keeps an axis of parallel edges from separating: check "
+    "that ε is added to every |R_ij| the projected radii use, and that each radius weighs the right extent by the "
+    "right |R_ij|";
+
 /// The axis analysis: which candidate axes decide the case, and how well
 /// the shapes determine them.
-/// `unit`: the unit roundoff of the kernel's scalar.
+/// `unit`: the unit roundoff of the kernel's scalar; `guarded`: the kernel
+/// declares Gottschalk's ε on |R_ij| (kernel_bias.hpp), which keeps such an
+/// axis from separating, so the fix to suggest is to check the radii it forms.
 Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes, const Disagreement& d,
-                            double unit) {
+                            double unit, bool guarded) {
   const double band = d.band;
   if (!d.exactly_intersect) {
     // The kernel calls separated shapes intersecting: is there a separating
@@ -99,13 +106,14 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
     if (std::isnan(r.gap) || r.sine >= 1) continue;
     if (!closest || -r.gap / rounding_loss(band, r.sine) < -closest->gap / rounding_loss(band, closest->sine)) closest = &r;
   }
+  const char* fix = guarded ? kGuardedFix : kCrossProductFix;
   if (closest && -closest->gap <= rounding_loss(band, closest->sine))
     return {Cause::ill_conditioned_axis,
             fmt::format("{} is ill-conditioned (sin θ = {:.2g}): the shapes overlap along it by only {:.3g} of the "
                         "size, within its rounding loss {:.3g}",
                         axis_name(pair, closest->axis), closest->sine, -closest->gap,
                         rounding_loss(band, closest->sine)),
-            kCrossProductFix};
+            fix};
   // An edge axis of parallel edges: zero exactly, or below the kernel's
   // rounding. Formed in floating point, its direction is rounding noise, and
   // so is any verdict along it, however deep the overlap (Gottschalk's ε on
@@ -122,7 +130,7 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
                           std::isnan(r.gap) ? std::string("exactly the zero vector")
                                             : fmt::format("below the rounding of the kernel's scalar (sin θ = {:.2g})", r.sine),
                           d.margin ? std::abs(*d.margin) : 0.0),
-              kCrossProductFix};
+              fix};
     }
   return {Cause::false_separation,
           fmt::format("the shapes overlap by {:.3g} of the size along every candidate axis, beyond each axis's rounding "
@@ -277,7 +285,8 @@ Explanation explain(const KernelInfo& kernel, const ShapePair& pair, const std::
         (std::isnan(named->gap) || named->sine < unit_roundoff(kernel.scalar)))
       return degenerate;
   }
-  Explanation by_axes = explain_by_axes(pair, axes, d, unit_roundoff(kernel.scalar));
+  Explanation by_axes =
+      explain_by_axes(pair, axes, d, unit_roundoff(kernel.scalar), kernel.bias.method == BiasMethod::epsilon_on_rotation);
   if (by_axes.cause == Cause::ill_conditioned_axis) return by_axes;
   if (const std::optional<ShapePair> near = recentred(pair, kernel.scalar)) {
     // The same shapes and the same exact answer (the move is exact): only the

@@ -34,7 +34,7 @@ std::vector<QueryVerdict> judge_answer_arrays(const ArrayFile& cases, const Arra
     try {
       const std::span<const double> in(cases.values.data() + i * in_width, in_width);
       const std::span<const double> out(answers.values.data() + i * out_width, out_width);
-      verdicts[i] = q.judge_answer(cases.scalar, in, unflatten_answer(q.layout->answer_form, out));
+      verdicts[i] = q.judge_answer(cases.scalar, in, unflatten_answer(q.layout->answer_form, out), KernelBias{});
     } catch (const std::exception& e) {
       const std::lock_guard<std::mutex> lock(first_error);
       if (!error) error = fmt::format("case {} (index {}): {}", i, cases.first_index + i, e.what());

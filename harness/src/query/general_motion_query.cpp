@@ -55,6 +55,12 @@ PairQuery<GeneralMotionPair, GeneralMotionTruth> general_motion_query() {
     c.origin = l.origin;
     return format_case(c);
   };
+  q.from_case = [](const CaseOrError& c) -> std::optional<GeneralMotionPair> {
+    const Case* k = std::get_if<Case>(&c);
+    if (!k || !k->general || k->manifold) return std::nullopt;
+    const GeneralMotionSpec& g = *k->general;
+    return GeneralMotionPair{{k->pair, g.a, g.b, g.steps, g.integrator}, k->scalar};
+  };
   q.flatten = [](const GeneralMotionPair& p, std::vector<double>& out) {
     flat::Writer w{out};
     const ShapePair& pair = p.setup.pair;

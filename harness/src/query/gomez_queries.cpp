@@ -37,6 +37,24 @@ SphereCase sphere_case(const Sphere3<double>& a, const Sphere3<double>& b, const
   return c;
 }
 
+/// The query of a Gomez case: the shapes set tell them apart, in the order
+/// format_case and `sepax check` read them (an obb_segment case has obb set too).
+std::string_view sphere_query_of(const SphereCase& c) {
+  return c.segment ? "obb_segment"
+         : c.obb   ? "obb_to_aabb"
+         : c.box_b ? "aabb_aabb"
+         : c.box   ? "aabb_sphere"
+         : c.plane ? "sphere_plane"
+                   : "sphere_sphere";
+}
+
+/// The case when it is a Gomez case of `query` with a sweep when `sweep` (a
+/// case with a sweep is also its static query's); null otherwise.
+const SphereCase* sphere_case_of(const CaseOrError& c, std::string_view query, bool sweep) {
+  const SphereCase* s = std::get_if<SphereCase>(&c);
+  return s && sphere_query_of(*s) == query && (!sweep || s->sweep) ? s : nullptr;
+}
+
 SphereCase aabb_case(const gen::AabbPairCase& c, const CaseLabel& l) {
   SphereCase sc = sphere_case(Sphere3<double>{}, Sphere3<double>{}, l);
   sc.box = c.a;
@@ -62,6 +80,11 @@ PairQuery<gen::SpherePair, bool> sphere_static_query() {
   };
   q.case_line = [](const gen::SpherePair& p, const CaseLabel& l) {
     return format_case(sphere_case(p.a, p.b, l));
+  };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::SpherePair> {
+    const SphereCase* s = sphere_case_of(c, "sphere_sphere", false);
+    if (!s) return std::nullopt;
+    return gen::SpherePair{s->a, s->b};
   };
   q.flatten = [](const gen::SpherePair& p, std::vector<double>& out) {
     flat::Writer w{out};
@@ -97,6 +120,11 @@ PairQuery<gen::BoxSpherePair, bool> box_sphere_query() {
     c.box = p.box;
     return format_case(c);
   };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::BoxSpherePair> {
+    const SphereCase* s = sphere_case_of(c, "aabb_sphere", false);
+    if (!s) return std::nullopt;
+    return gen::BoxSpherePair{*s->box, s->b};
+  };
   q.flatten = [](const gen::BoxSpherePair& p, std::vector<double>& out) {
     flat::Writer w{out};
     w.aabb(p.box);
@@ -131,6 +159,11 @@ PairQuery<gen::BoxSegmentPair, bool> segment_query() {
     c.obb = p.box;
     c.segment = p.segment;
     return format_case(c);
+  };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::BoxSegmentPair> {
+    const SphereCase* s = sphere_case_of(c, "obb_segment", false);
+    if (!s || !s->obb) return std::nullopt;  // format_case would write a ball as "a"
+    return gen::BoxSegmentPair{*s->obb, *s->segment};
   };
   q.flatten = [](const gen::BoxSegmentPair& p, std::vector<double>& out) {
     flat::Writer w{out};
@@ -174,6 +207,11 @@ PairQuery<Obb3<double>, bool> enclosure_query() {
     c.obb = box;
     return format_case(c);
   };
+  q.from_case = [](const CaseOrError& c) -> std::optional<Obb3<double>> {
+    const SphereCase* s = sphere_case_of(c, "obb_to_aabb", false);
+    if (!s) return std::nullopt;
+    return *s->obb;
+  };
   q.flatten = [](const Obb3<double>& box, std::vector<double>& out) { flat::Writer{out}.obb(box); };
   q.unflatten = [](std::span<const double> v, ScalarKind) { return flat::Reader{v}.named("a").obb(); };
   return q;
@@ -201,6 +239,11 @@ PairQuery<gen::SphereSweepCase, oracle::ExactSweep> sphere_sweep_query() {
     SphereCase sc = sphere_case(c.a, c.b, l);
     sc.sweep = SphereCase::Sweep{c.da, c.db};
     return format_case(sc);
+  };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::SphereSweepCase> {
+    const SphereCase* s = sphere_case_of(c, "sphere_sphere", true);
+    if (!s) return std::nullopt;
+    return gen::SphereSweepCase{s->a, s->b, s->sweep->da, s->sweep->db};
   };
   q.flatten = [](const gen::SphereSweepCase& c, std::vector<double>& out) {
     flat::Writer w{out};
@@ -240,6 +283,11 @@ PairQuery<gen::SpherePlaneCase, bool> sphere_plane_static_query() {
     SphereCase sc = sphere_case(c.sphere, Sphere3<double>{}, l);
     sc.plane = c.plane;
     return format_case(sc);
+  };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::SpherePlaneCase> {
+    const SphereCase* s = sphere_case_of(c, "sphere_plane", false);
+    if (!s) return std::nullopt;
+    return gen::SpherePlaneCase{s->a, *s->plane};
   };
   q.flatten = [](const gen::SpherePlaneCase& c, std::vector<double>& out) {
     flat::Writer w{out};
@@ -281,6 +329,12 @@ PairQuery<gen::SpherePlaneCase, oracle::ExactSweep> sphere_plane_sweep_query() {
     sc.sweep = SphereCase::Sweep{c.displacement, Vec3<double>::Zero()};
     return format_case(sc);
   };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::SpherePlaneCase> {
+    const SphereCase* s = sphere_case_of(c, "sphere_plane", true);
+    // The plane does not move (parse_case refuses vb != 0): a case moving it is none of this query's.
+    if (!s || s->sweep->db != Vec3<double>::Zero()) return std::nullopt;
+    return gen::SpherePlaneCase{s->a, *s->plane, s->sweep->da};
+  };
   q.flatten = [](const gen::SpherePlaneCase& c, std::vector<double>& out) {
     flat::Writer w{out};
     w.sphere(c.sphere);
@@ -313,6 +367,11 @@ PairQuery<gen::AabbPairCase, bool> aabb_static_query() {
     return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
   };
   q.case_line = [](const gen::AabbPairCase& c, const CaseLabel& l) { return format_case(aabb_case(c, l)); };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::AabbPairCase> {
+    const SphereCase* s = sphere_case_of(c, "aabb_aabb", false);
+    if (!s || !s->box) return std::nullopt;  // format_case would write a ball as "a"
+    return gen::AabbPairCase{*s->box, *s->box_b};
+  };
   q.flatten = [](const gen::AabbPairCase& c, std::vector<double>& out) {
     flat::Writer w{out};
     w.aabb(c.a);
@@ -349,6 +408,11 @@ PairQuery<gen::AabbPairCase, oracle::ExactSweep> aabb_sweep_query() {
     SphereCase sc = aabb_case(c, l);
     sc.sweep = SphereCase::Sweep{c.da, c.db};
     return format_case(sc);
+  };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::AabbPairCase> {
+    const SphereCase* s = sphere_case_of(c, "aabb_aabb", true);
+    if (!s || !s->box) return std::nullopt;
+    return gen::AabbPairCase{*s->box, *s->box_b, s->sweep->da, s->sweep->db};
   };
   q.flatten = [](const gen::AabbPairCase& c, std::vector<double>& out) {
     flat::Writer w{out};

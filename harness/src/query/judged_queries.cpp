@@ -47,12 +47,28 @@ JudgedQuery erase(PairQuery<Pair, Exact> typed, bool with_kernels, const std::ve
     for (std::uint64_t i = begin; i < end; ++i) q->flatten(generate_query_case(*q, scalar, f, seed, i), values);
     return values;
   };
-  j.judge_answer = [q](ScalarKind scalar, std::span<const double> values, const QueryAnswer& answer) {
+  j.judge_answer = [q](ScalarKind scalar, std::span<const double> values, const QueryAnswer& answer,
+                       const KernelBias& bias) {
+    if (bias.method != BiasMethod::none)
+      throw std::invalid_argument(fmt::format("bias: {} {} has no bias methods (only obb_obb, tri_obb and tri_tri do)",
+                                              q->name, q->mode));
     const Pair p = q->unflatten(values, scalar);
     const Exact exact = q->exact(p);
     QueryVerdict v = q->judge(p, scalar, answer, exact);
     v.exactly_meets = q->exact_meets(exact);
     return v;
+  };
+  j.case_file_values = [q](const CaseOrError& c) -> std::optional<std::vector<double>> {
+    const std::optional<Pair> pair = q->from_case(c);
+    if (!pair) return std::nullopt;
+    std::vector<double> values;
+    q->flatten(*pair, values);
+    return values;
+  };
+  j.values_case_line = [q](ScalarKind scalar, std::span<const double> values, const CaseLabel& label) {
+    CaseLabel l = label;
+    l.scalar = scalar;  // the line's "scalar" is the values' (parse_case rounds to it)
+    return q->case_line(q->unflatten(values, scalar), l);
   };
   j.flatten_input = [q](const QueryInput& in, std::vector<double>& out) { q->flatten(std::get<Pair>(in), out); };
   j.run_kernel = [q](std::string_view id, ScalarKind scalar, std::span<const double> values) {

@@ -52,6 +52,12 @@ PairQuery<ShapePair, ManifoldTruth> manifold_query() {
     c.origin = l.origin;
     return format_case(c);
   };
+  q.from_case = [](const CaseOrError& c) -> std::optional<ShapePair> {
+    const Case* k = std::get_if<Case>(&c);
+    // An obb_obb case (not _manifold) asks for another answer: not this query's.
+    if (!k || !k->manifold || k->general || k->pair.query != Query::obb_obb) return std::nullopt;
+    return k->pair;
+  };
   q.flatten = [](const ShapePair& p, std::vector<double>& out) {
     flat::Writer w{out};
     w.obb(p.obb_a);

@@ -38,6 +38,11 @@ PairQuery<gen::RectPair, bool> rect_query() {
     return verdict_of(j.verdict_class, j.margin, j.tolerance, std::nullopt);
   };
   q.case_line = [](const gen::RectPair& p, const CaseLabel& l) { return format_case(planar_case(p.a, p.b, l)); };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::RectPair> {
+    const PlanarCase* p = std::get_if<PlanarCase>(&c);
+    if (!p) return std::nullopt;
+    return gen::RectPair{p->a, p->b};  // a moving case's rectangles at rest
+  };
   q.flatten = [](const gen::RectPair& p, std::vector<double>& out) {
     flat::Writer w{out};
     w.rect(p.a);
@@ -73,6 +78,11 @@ PairQuery<gen::RectMotionCase, oracle::ExactRectContact> rect_motion_query() {
     PlanarCase c = planar_case(m.a, m.b, l);
     c.motion = m.motion;
     return format_case(c);
+  };
+  q.from_case = [](const CaseOrError& c) -> std::optional<gen::RectMotionCase> {
+    const PlanarCase* p = std::get_if<PlanarCase>(&c);
+    if (!p || !p->motion) return std::nullopt;
+    return gen::RectMotionCase{p->a, p->b, *p->motion};
   };
   q.flatten = [](const gen::RectMotionCase& c, std::vector<double>& out) {
     flat::Writer w{out};

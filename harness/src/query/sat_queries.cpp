@@ -13,6 +13,7 @@
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/case_judgement.hpp"
 #include "sepax/harness/moving_judgement.hpp"
+#include "sepax/oracle/classify.hpp"
 
 namespace sepax::harness {
 namespace {
@@ -63,8 +64,38 @@ SatCase unflatten(Query query, bool moving, std::span<const double> values) {
   return c;
 }
 
+/// The case as a case file carries it (its id, family, origin and scalar from the label).
+Case case_of(const SatCase& s, const CaseLabel& l) {
+  Case c;
+  c.id = l.id;
+  c.scalar = l.scalar;
+  c.family = l.family;
+  c.pair = s.pair;
+  if (s.motion)
+    c.motion = CaseMotion{{s.motion->velocity_a[0], s.motion->velocity_a[1], s.motion->velocity_a[2]},
+                          {s.motion->velocity_b[0], s.motion->velocity_b[1], s.motion->velocity_b[2]},
+                          s.motion->duration};
+  c.origin = l.origin;
+  return c;
+}
+
+/// A case read from a case file as one of `query`'s: a moving mode's needs its
+/// motion; test_static's drops it (its shapes alone). A manifold or general
+/// motion case asks for another answer: none.
+std::optional<SatCase> sat_case_of(const CaseOrError& entry, Query query, bool moving) {
+  const Case* c = std::get_if<Case>(&entry);
+  if (!c || c->pair.query != query || c->manifold || c->general || (moving && !c->motion)) return std::nullopt;
+  SatCase s{c->pair, std::nullopt};
+  if (moving) {
+    const CaseMotion& m = *c->motion;
+    s.motion = LinearMotiond{{m.va[0], m.va[1], m.va[2]}, {m.vb[0], m.vb[1], m.vb[2]}, m.duration};
+  }
+  return s;
+}
+
 /// A kernel of the case's query and scalar that answers `answer`.
-KernelInfo answering(Query query, ScalarKind scalar, KernelMode mode, const QueryAnswer& answer) {
+KernelInfo answering(Query query, ScalarKind scalar, KernelMode mode, const QueryAnswer& answer,
+                     const KernelBias& bias) {
   KernelInfo k;
   k.id = std::string(to_string(query)) + "/answer/" + std::string(to_string(scalar));
   k.origin = "recorded";
@@ -72,14 +103,17 @@ KernelInfo answering(Query query, ScalarKind scalar, KernelMode mode, const Quer
   k.scalar = scalar;
   k.mode = mode;
   k.reports_axis = false;
+  k.bias = bias;
+  oracle::granted_bias(bias);  // refuses (std::invalid_argument) a bias the judge will not grant
   add_sat_answer_calls(k, [answer](std::span<const ShapePair> pairs, std::span<const LinearMotiond>) {
     return std::vector<QueryAnswer>(pairs.size(), answer);
   });
   return k;
 }
 
-QueryVerdict judge(Query query, KernelMode mode, ScalarKind scalar, const SatCase& c, const QueryAnswer& answer) {
-  const KernelInfo kernel = answering(query, scalar, mode, answer);
+QueryVerdict judge(Query query, KernelMode mode, ScalarKind scalar, const SatCase& c, const QueryAnswer& answer,
+                   const KernelBias& bias) {
+  const KernelInfo kernel = answering(query, scalar, mode, answer, bias);
   QueryVerdict v;
   if (mode == KernelMode::static_test) {
     const OracleVerdict oracle = judge_exactly(c.pair, /*cross_check=*/false);
@@ -122,22 +156,16 @@ std::vector<JudgedQuery> sat_judged_queries() {
                                      std::uint64_t end) {
         std::vector<std::string> lines;
         for (std::uint64_t i = begin; i < end; ++i) {
-          const SatCase s = generate_sat(query, moving, scalar, f, seed, i);
-          Case c;
-          c.id = fmt::format("{} {} {}{}-{}", to_string(query), to_string(scalar), gen::to_string(family_at(f)),
+          CaseLabel l;
+          l.id = fmt::format("{} {} {}{}-{}", to_string(query), to_string(scalar), gen::to_string(family_at(f)),
                              moving ? " moving" : "", i);
-          c.scalar = scalar;
-          c.family = std::string(gen::to_string(family_at(f)));
-          c.pair = s.pair;
-          if (s.motion)
-            c.motion = CaseMotion{{s.motion->velocity_a[0], s.motion->velocity_a[1], s.motion->velocity_a[2]},
-                                  {s.motion->velocity_b[0], s.motion->velocity_b[1], s.motion->velocity_b[2]},
-                                  s.motion->duration};
-          c.origin["generator"] = fmt::format("{}({}, {}, {}, seed {}, index {})", moving ? "generate_moving" : "generate",
+          l.family = gen::to_string(family_at(f));
+          l.scalar = scalar;
+          l.origin["generator"] = fmt::format("{}({}, {}, {}, seed {}, index {})", moving ? "generate_moving" : "generate",
                                               gen::to_string(family_at(f)), to_string(query), to_string(scalar), seed, i);
-          c.origin["seed"] = seed;
-          c.origin["index"] = i;
-          lines.push_back(format_case(c));
+          l.origin["seed"] = seed;
+          l.origin["index"] = i;
+          lines.push_back(format_case(case_of(generate_sat(query, moving, scalar, f, seed, i), l)));
         }
         return lines;
       };
@@ -147,8 +175,21 @@ std::vector<JudgedQuery> sat_judged_queries() {
         for (std::uint64_t i = begin; i < end; ++i) flatten(generate_sat(query, moving, scalar, f, seed, i), values);
         return values;
       };
-      j.judge_answer = [query, mode, moving](ScalarKind scalar, std::span<const double> values, const QueryAnswer& a) {
-        return judge(query, mode, scalar, unflatten(query, moving, values), a);
+      j.case_file_values = [query, moving](const CaseOrError& c) -> std::optional<std::vector<double>> {
+        const std::optional<SatCase> s = sat_case_of(c, query, moving);
+        if (!s) return std::nullopt;
+        std::vector<double> values;
+        flatten(*s, values);
+        return values;
+      };
+      j.values_case_line = [query, moving](ScalarKind scalar, std::span<const double> values, const CaseLabel& label) {
+        CaseLabel l = label;
+        l.scalar = scalar;  // the line's "scalar" is the values' (parse_case rounds to it)
+        return format_case(case_of(unflatten(query, moving, values), l));
+      };
+      j.judge_answer = [query, mode, moving](ScalarKind scalar, std::span<const double> values, const QueryAnswer& a,
+                                             const KernelBias& bias) {
+        return judge(query, mode, scalar, unflatten(query, moving, values), a, bias);
       };
       j.run_kernel = [query, mode, moving](std::string_view id, ScalarKind scalar,
                                            std::span<const double> values) -> std::optional<QueryAnswer> {

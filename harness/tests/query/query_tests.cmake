@@ -1,6 +1,8 @@
 # The one query model (harness/query/): its own binary, so that the planted
-# kernel it registers stays out of the other suites.
-add_executable(query_tests ${CMAKE_CURRENT_LIST_DIR}/query_model_test.cpp)
+# kernel it registers stays out of the other suites. case_file_values_test.cpp:
+# case files and input values read each other back.
+add_executable(query_tests ${CMAKE_CURRENT_LIST_DIR}/query_model_test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/case_file_values_test.cpp)
 target_link_libraries(query_tests PRIVATE sepax_harness GTest::gtest_main)
 gtest_discover_tests(query_tests DISCOVERY_TIMEOUT 60)
 

@@ -11,7 +11,9 @@
 #include <string_view>
 #include <vector>
 
+#include "sepax/core/kernel_bias.hpp"
 #include "sepax/core/numeric/scalar_traits.hpp"
+#include "sepax/harness/case_file.hpp"
 #include "sepax/harness/query/query_batch.hpp"
 #include "sepax/harness/query/query_input.hpp"
 #include "sepax/harness/query/query_layout.hpp"
@@ -42,10 +44,24 @@ struct JudgedQuery {
                                     std::uint64_t end)>
       case_values;
   /// Judges an answer (given by a kernel of `scalar` elsewhere) to the case
-  /// of these input values exactly as the campaign judges a kernel's. Throws
-  /// std::invalid_argument naming a field whose value is not one.
-  std::function<QueryVerdict(ScalarKind scalar, std::span<const double> case_values, const QueryAnswer& answer)>
+  /// of these input values exactly as the campaign judges a kernel's, one
+  /// that declares `bias` (kernel_bias.hpp: the SAT queries' methods; any
+  /// other query refuses a bias). Throws std::invalid_argument naming a field
+  /// whose value is not one, or a bias the judge refuses (oracle::granted_bias).
+  std::function<QueryVerdict(ScalarKind scalar, std::span<const double> case_values, const QueryAnswer& answer,
+                             const KernelBias& bias)>
       judge_answer;
+  /// The input values of a case read from a case file (parse_case), when the
+  /// case is one of this query × mode: a case with a motion (a sweep) is one
+  /// of the moving modes' and of test_static's (its shapes alone); nullopt
+  /// when it is not (another query, no motion for a moving mode, an error).
+  std::function<std::optional<std::vector<double>>(const CaseOrError&)> case_file_values;
+  /// The case of these input values as a case-file line that parse_case reads
+  /// back bit for bit (its id, family and origin from `label`). Throws
+  /// std::invalid_argument naming a field whose value is not one (parse_case
+  /// then refuses the line the same way).
+  std::function<std::string(ScalarKind scalar, std::span<const double> case_values, const CaseLabel& label)>
+      values_case_line;
   /// A case of this query (its QueryInput alternative) as its input values,
   /// appended (pair queries; empty for the SAT ones).
   std::function<void(const QueryInput&, std::vector<double>&)> flatten_input;

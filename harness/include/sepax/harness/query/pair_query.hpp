@@ -14,6 +14,7 @@
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/generators/source.hpp"
+#include "sepax/harness/case_file.hpp"
 #include "sepax/harness/query/query_answer.hpp"
 #include "sepax/oracle/classify.hpp"
 
@@ -61,6 +62,11 @@ struct PairQuery {
   std::function<bool(const Exact&)> exact_meets;
   std::function<QueryVerdict(const Pair&, ScalarKind, const QueryAnswer&, const Exact&)> judge;
   std::function<std::string(const Pair&, const CaseLabel&)> case_line;
+  /// The inverse of case_line: a case read from a case file as this query's
+  /// pair; nullopt when it is not one of this query × mode (another query, or
+  /// no motion for a moving mode: a moving case is also test_static's, its
+  /// shapes alone).
+  std::function<std::optional<Pair>(const CaseOrError&)> from_case;
   /// The case as its layout's input values (query_layout.hpp), appended to
   /// the vector, and back (throws std::invalid_argument naming the field of a
   /// value that is not finite).

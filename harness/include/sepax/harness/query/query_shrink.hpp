@@ -45,34 +45,18 @@ struct ShrunkCase {
   std::size_t changed = 0, tries = 0;
 };
 
-/// The simplest case near `pair` on which `kernel` is still gross with `kind`
-/// (query_gross_kind), within `tries` candidates; nullopt when no change kept it.
-template <class Pair, class Exact>
-std::optional<ShrunkCase> shrink_query_case(const PairQuery<Pair, Exact>& q, const PairKernel<Pair>& kernel,
-                                            ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t index,
-                                            const Pair& pair, const std::string& kind, std::size_t tries) {
-  std::vector<double> values;
-  q.flatten(pair, values);
-  ShrunkCase out;
-  // Still the same bug: gross, of the same kind, on a case the case file reads back.
-  const auto keeps = [&](const std::vector<double>& candidate) -> std::optional<std::pair<Pair, QueryVerdict>> {
-    try {
-      const Pair p = q.unflatten(candidate, scalar);
-      const std::string line = query_case_line(q, p, scalar, f, seed, index, kernel.id);
-      if (std::holds_alternative<CaseError>(parse_case(line, 1))) return std::nullopt;
-      const Exact exact = q.exact(p);
-      const std::optional<QueryAnswer> answer = kernel.run(p);
-      if (!answer) return std::nullopt;
-      const QueryVerdict v = q.judge(p, scalar, *answer, exact);
-      if (v.verdict_class != oracle::Class::gross ||
-          query_gross_kind(answer->meets, q.exact_meets(exact), v.reason) != kind)
-        return std::nullopt;
-      return std::pair{p, v};
-    } catch (const std::exception&) {
-      return std::nullopt;  // invalid, or a kernel that throws on it: not the same bug
-    }
-  };
-  std::optional<std::pair<Pair, QueryVerdict>> best;
+/// What a shrink did: values changed, candidates tried.
+struct ShrinkSteps {
+  std::size_t changed = 0, tries = 0;
+};
+
+/// The greedy loop every shrink shares: each value in turn set to 0 or
+/// rounded to 1, 2, 4, 8, 16 significant bits, keeping the first candidate
+/// `keeps` accepts (the same bug), over passes until none changes, within
+/// `tries` candidates. `values` ends as the simplest case kept.
+template <class Keeps>
+ShrinkSteps shrink_values(std::vector<double>& values, std::size_t tries, Keeps&& keeps) {
+  ShrinkSteps out;
   for (bool changed = true; changed && out.tries < tries;) {
     changed = false;
     for (std::size_t i = 0; i < values.size() && out.tries < tries; ++i) {
@@ -82,9 +66,8 @@ std::optional<ShrunkCase> shrink_query_case(const PairQuery<Pair, Exact>& q, con
         std::vector<double> candidate = values;
         candidate[i] = b == 0 ? 0.0 : round_to_bits(values[i], b);
         ++out.tries;
-        if (auto kept = keeps(candidate)) {
+        if (keeps(candidate)) {
           values = std::move(candidate);
-          best = std::move(kept);
           ++out.changed;
           changed = true;
           break;
@@ -92,7 +75,41 @@ std::optional<ShrunkCase> shrink_query_case(const PairQuery<Pair, Exact>& q, con
       }
     }
   }
+  return out;
+}
+
+/// The simplest case near `pair` on which `kernel` is still gross with `kind`
+/// (query_gross_kind), within `tries` candidates; nullopt when no change kept it.
+template <class Pair, class Exact>
+std::optional<ShrunkCase> shrink_query_case(const PairQuery<Pair, Exact>& q, const PairKernel<Pair>& kernel,
+                                            ScalarKind scalar, std::size_t f, std::uint64_t seed, std::uint64_t index,
+                                            const Pair& pair, const std::string& kind, std::size_t tries) {
+  std::vector<double> values;
+  q.flatten(pair, values);
+  std::optional<std::pair<Pair, QueryVerdict>> best;
+  // Still the same bug: gross, of the same kind, on a case the case file reads back.
+  const ShrinkSteps steps = shrink_values(values, tries, [&](const std::vector<double>& candidate) {
+    try {
+      const Pair p = q.unflatten(candidate, scalar);
+      const std::string line = query_case_line(q, p, scalar, f, seed, index, kernel.id);
+      if (std::holds_alternative<CaseError>(parse_case(line, 1))) return false;
+      const Exact exact = q.exact(p);
+      const std::optional<QueryAnswer> answer = kernel.run(p);
+      if (!answer) return false;
+      const QueryVerdict v = q.judge(p, scalar, *answer, exact);
+      if (v.verdict_class != oracle::Class::gross ||
+          query_gross_kind(answer->meets, q.exact_meets(exact), v.reason) != kind)
+        return false;
+      best = std::pair{p, v};
+      return true;
+    } catch (const std::exception&) {
+      return false;  // invalid, or a kernel that throws on it: not the same bug
+    }
+  });
   if (!best) return std::nullopt;
+  ShrunkCase out;
+  out.changed = steps.changed;
+  out.tries = steps.tries;
   out.case_line = query_case_line(q, best->first, scalar, f, seed, index, kernel.id, true);
   out.verdict = best->second;
   return out;
