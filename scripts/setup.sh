@@ -8,7 +8,7 @@ packages=(
   libeigen3-dev libboost-dev libgmp-dev libmpfr-dev libcgal-dev zlib1g-dev
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev python3-matplotlib chromium
-  libfcl-dev libbullet-dev libode-dev libccd-dev libbox2d-dev
+  libfcl-dev libbullet-dev libode-dev libccd-dev libbox2d-dev libmujoco-dev
   python3-dev python3-numpy python3-pytest pybind11-dev
 )
 

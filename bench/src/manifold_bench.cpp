@@ -1,6 +1,9 @@
 // sepax_bench_manifold: sepax's OBB–OBB contact manifold (Gaul) against the
 // three dBoxBox descendants — ODE's dBoxBox (double), Bullet's
-// btBoxBoxDetector (float) and FCL's boxBox2 (float and double) — on the same
+// btBoxBoxDetector (float) and FCL's boxBox2 (float and double) — and
+// MuJoCo's mjc_BoxBox (double, through sepax's adapter: each call writes the
+// two poses and sizes into its model and data, as a caller moving geoms
+// would, then collides; peers/src/mujoco_adapters.cpp) on the same
 // sets from three OBB–OBB generator families, in one run: names
 // `manifold:<kernel>:<family>`, counters pairs, hit_rate (calls that report a
 // contact) and tests_per_s. Each library's inputs (ODE's arrays, Bullet's
@@ -23,6 +26,7 @@
 #include "sepax/core/static/obb_obb_manifold.hpp"
 #include "sepax/generators/family.hpp"
 #include "sepax/generators/generate.hpp"
+#include "sepax/peers/mujoco_peers.hpp"
 
 namespace {
 
@@ -183,6 +187,12 @@ int main(int argc, char** argv) {
     });
     register_fcl<float>(tail, s, n);
     register_fcl<double>(tail, s, n);
+    benchmark::RegisterBenchmark(("manifold:mujoco/box_box_manifold/double" + tail).c_str(),
+                                 [s, n](benchmark::State& st) {
+                                   bench::time_pair_loop(st, n, [s](std::size_t i) {
+                                     return peers::mujoco_box_box_contacts(s->ad[i], s->bd[i]) > 0;
+                                   });
+                                 });
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

@@ -150,9 +150,10 @@ TEST(Campaign, ThreeShardsOfPairQueriesMergedEqualTheUnshardedRun) {
   expect_three_shards_merged_equal_the_unsharded_run(kPairCampaign, "campaign-pair-shards");
   // The pair queries' rows and failure classes are what was compared.
   EXPECT_EQ(rows_of_table(unsharded_run(kPairCampaign), "pair_queries"),
-            2u * 8 * 4      // obb_obb_manifold: 8 families, sepax's and 3 peers, each scalar
+            2u * 8 * 4      // obb_obb_manifold: 8 families, sepax's and 3 peers, each scalar (Bullet's
+                            // float, MuJoCo's double)
                 + 2u * 9    // general_motion: 3 pairs x 3 families, each scalar
-                + 3u * 3    // sphere_sphere tests: 3 families, sepax's (float, double) and FCL's (double)
+                + 3u * 4    // sphere_sphere tests: 3 families, sepax's (float, double), FCL's and MuJoCo's (double)
                 + 2u * 4);  // sphere_sphere sweeps: 4 families, each scalar
   EXPECT_GT(rows_of_table(unsharded_run(kPairCampaign), "failure_class"), 0u);
 }

@@ -48,6 +48,11 @@ TEST_P(GenerateThenCheck, AnswersJudgedFromArraysCountAsTheCampaignsRowAndTheCas
   const fs::path dir = scratch_dir() / ("generate-" + p.query + "-" + p.mode);
   fs::remove_all(dir);
   fs::create_directories(dir);
+  // The signed distances have no sepax kernel, and their peers refuse the
+  // pairs they cannot take (FCL's distance, overlapping boxes), which an
+  // answers file has no way to say: their generate ≡ verify ≡ check chain is
+  // the CaseFileValues tests', the corpus's and the Python package's.
+  if (p.query.ends_with("_distance")) GTEST_SKIP() << p.query << ": a judge-only query, no kernel of sepax's";
   const std::string kernel = p.query + "/" + p.mode + "/float";
   const std::string group = "--query " + p.query + " --mode " + p.mode + " --family " + family +
                             " --scalar float --seed 3 --count " + std::to_string(n);

@@ -100,7 +100,11 @@ class CaseReader : case_reading::ShapeReader<Json> {
     read_header(doc, line, c);
     c.manifold = doc.contains("query") && doc["query"] == "obb_obb_manifold";
     const bool general = doc.contains("query") && doc["query"] == "general_motion";
-    c.pair.query = c.manifold ? Query::obb_obb : general ? pair_query(doc) : query(doc);
+    const std::optional<Query> distance = distance_query(doc);
+    c.distance = distance.has_value();
+    c.pair.query = c.manifold ? Query::obb_obb : general ? pair_query(doc) : distance ? *distance : query(doc);
+    if (c.distance && doc.contains("motion")) fail("motion: " + std::string(to_string(*distance)) + "_distance cases are static");
+    if (c.distance && doc.contains("verdicts")) fail("verdicts: not read for distance cases yet");
     if (general && doc.contains("verdicts")) fail("verdicts: not read for general_motion cases yet");
     if (c.manifold && doc.contains("motion")) fail("motion: obb_obb_manifold cases are static");
     if (c.manifold && doc.contains("verdicts")) fail("verdicts: not read for obb_obb_manifold cases yet");
@@ -144,6 +148,16 @@ class CaseReader : case_reading::ShapeReader<Json> {
     const auto q = parse_query(name);
     if (!q) fail("pair = \"" + name + "\": expected obb_obb, tri_obb or tri_tri");
     return *q;
+  }
+
+  /// "obb_obb_distance", "tri_obb_distance", "tri_tri_distance": the pair whose signed distance is asked.
+  static std::optional<Query> distance_query(const Json& doc) {
+    if (!doc.contains("query") || !doc["query"].is_string()) return std::nullopt;
+    const std::string name = doc["query"].template get<std::string>();
+    const std::string tail = "_distance";
+    if (name.size() <= tail.size() || name.compare(name.size() - tail.size(), tail.size(), tail) != 0)
+      return std::nullopt;
+    return parse_query(name.substr(0, name.size() - tail.size()));
   }
 
   Query query(const Json& doc) const {
@@ -367,9 +381,10 @@ nlohmann::ordered_json exact_number_json(double value) {
 std::string format_case(const Case& c) {
   nlohmann::ordered_json j;
   j["id"] = c.id;
-  j["query"] = c.manifold  ? std::string("obb_obb_manifold")
-               : c.general ? std::string("general_motion")
-                           : std::string(to_string(c.pair.query));
+  j["query"] = c.manifold   ? std::string("obb_obb_manifold")
+               : c.general  ? std::string("general_motion")
+               : c.distance ? std::string(to_string(c.pair.query)) + "_distance"
+                            : std::string(to_string(c.pair.query));
   if (c.general) j["pair"] = std::string(to_string(c.pair.query));
   j["scalar"] = std::string(to_string(c.scalar));
   if (c.family) j["family"] = *c.family;

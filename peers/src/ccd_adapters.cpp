@@ -35,6 +35,8 @@
 #include <vector>
 
 #include "entry.hpp"
+#include "sepax/oracle/margin.hpp"
+#include "sepax/peers/distance_peers.hpp"
 #include "sepax/peers/segment_peers.hpp"
 
 namespace sepax::peers::detail {
@@ -182,6 +184,53 @@ void add_kernels(std::vector<KernelInfo>& out, ScalarKind kind) {
                            }));
 }
 
+/// libccd's penetration of B into A (ccd.h: "if obj2 is translated by depth in
+/// direction dir, the objects touch"): dir is sepax's normal, from A towards
+/// B; pos, a point of contact, is not judged. -1 (no intersection): refused,
+/// libccd computes no separation distance. The answer promises the method's
+/// tolerance (epa_tolerance or mpr_tolerance, 1e-4 absolute).
+template <class A, class B>
+std::optional<harness::QueryAnswer> ccd_penetration(const A& a, ccd_support_fn sa, ccd_center_fn ca, const B& b,
+                                                    ccd_support_fn sb, ccd_center_fn cb, bool mpr, double ell) {
+  ccd_t ccd = make_ccd(sa, ca);
+  ccd.support2 = sb;
+  ccd.center2 = cb;
+  ccd_real_t depth = 0;
+  ccd_vec3_t dir, pos;
+  const int status = mpr ? ccdMPRPenetration(&a, &b, &ccd, &depth, &dir, &pos)
+                         : ccdGJKPenetration(&a, &b, &ccd, &depth, &dir, &pos);
+  if (status != 0) return std::nullopt;
+  harness::DistanceAnswer d;
+  d.distance = -double(depth);
+  d.normal = Vec3<double>(dir.v[0], dir.v[1], dir.v[2]);
+  d.tolerance = double(mpr ? ccd.mpr_tolerance : ccd.epa_tolerance) / ell;
+  harness::QueryAnswer answer;
+  answer.meets = true;
+  answer.distance = d;
+  return answer;
+}
+
+std::optional<harness::QueryAnswer> ccd_penetration(const ShapePair& p, bool mpr) {
+  const double ell = oracle::reference_length(p);
+  switch (p.query) {
+    case Query::obb_obb: {
+      if (mpr && flat_difference(p.obb_a, p.obb_b)) refuse_flat();
+      const CcdBox a = to_ccd(p.obb_a), b = to_ccd(p.obb_b);
+      return ccd_penetration(a, box_support, box_center, b, box_support, box_center, mpr, ell);
+    }
+    case Query::tri_obb: {
+      if (mpr && flat_difference(p.tri_a, p.obb_b)) refuse_flat();
+      const CcdTri a = to_ccd(p.tri_a);
+      const CcdBox b = to_ccd(p.obb_b);
+      return ccd_penetration(a, tri_support, tri_center, b, box_support, box_center, mpr, ell);
+    }
+    case Query::tri_tri: break;
+  }
+  if (mpr && flat_difference(p.tri_a, p.tri_b)) refuse_flat();
+  const CcdTri a = to_ccd(p.tri_a), b = to_ccd(p.tri_b);
+  return ccd_penetration(a, tri_support, tri_center, b, tri_support, tri_center, mpr, ell);
+}
+
 }  // namespace
 
 std::vector<KernelInfo> ccd_kernels() {
@@ -194,6 +243,23 @@ std::vector<KernelInfo> ccd_kernels() {
 }  // namespace sepax::peers::detail
 
 namespace sepax::peers {
+
+/// Box–box only: with a triangle, libccd 2.1's EPA (its loop has no iteration
+/// limit) never returns on some pairs — tri_obb_distance, scale, double,
+/// seed 1, case 577 (properties/reported_bugs/libccd-epa-hang.jsonl) — and a
+/// campaign cannot wait on it.
+std::vector<harness::QueryKernel> ccd_distance_kernels() {
+  std::vector<harness::QueryKernel> out;
+  for (const Query q : {Query::obb_obb})
+    for (const bool mpr : {false, true}) {
+      const std::string query = std::string(to_string(q)) + "_distance";
+      out.push_back(harness::query_kernel<ShapePair>(
+          std::string("ccd/") + (mpr ? "mpr" : "gjk_epa") + "_penetration_" + std::string(to_string(q)) + "/double",
+          "ccd", query, "find_distance", ScalarKind::float64,
+          [mpr](const ShapePair& p) { return detail::ccd_penetration(p, mpr); }));
+    }
+  return out;
+}
 
 bool ccd_gjk_obb_segment(const Obb3<double>& box, const Segment3<double>& segment) {
   using namespace detail;

@@ -7,7 +7,8 @@
 //                             sepax's (dCollide flips it for its contacts,
 //                             which point "in" to the first geom). The depth
 //                             returned is the penetration along it. Points: pos.
-//  bullet/box_box_manifold/*  btBoxBoxDetector (Bullet 3.24, float): each
+//  bullet/box_box_manifold/float  btBoxBoxDetector (Bullet 3.24, float inside,
+//                             so float cases only, as bullet_adapters.cpp): each
 //                             addContactPoint(normalOnB, pointOnB, depth) has
 //                             the normal on B pointing from B to A and a
 //                             negative depth for penetration: both negated.
@@ -17,6 +18,7 @@
 // or at a corner (their clipping keeps strictly inner points): they are
 // judged as they are, touching boxes are findings.
 #include "sepax/peers/manifold_peers.hpp"
+#include "sepax/peers/mujoco_peers.hpp"
 
 #include <BulletCollision/CollisionDispatch/btBoxBoxDetector.h>
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
@@ -125,10 +127,11 @@ std::vector<ManifoldPeer> manifold_peers() {
   std::vector<ManifoldPeer> out;
   for (const ScalarKind s : {ScalarKind::float32, ScalarKind::float64}) {
     const std::string tail = "/" + std::string(to_string(s));
-    out.push_back({"bullet/box_box_manifold" + tail, s, bullet_manifold});
+    if (s == ScalarKind::float32) out.push_back({"bullet/box_box_manifold" + tail, s, bullet_manifold});
     out.push_back({"ode/box_box_manifold" + tail, s, ode_manifold});
     out.push_back({"fcl/box_box_manifold" + tail, s, s == ScalarKind::float32 ? fcl_manifold<float> : fcl_manifold<double>});
   }
+  out.push_back({"mujoco/box_box_manifold/double", ScalarKind::float64, mujoco_box_box});  // mjtNum: double only
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "sepax/peers/peers.hpp"
 
 #include "entry.hpp"
+#include "sepax/peers/mujoco_peers.hpp"
 
 namespace sepax::peers {
 
@@ -9,7 +10,7 @@ std::vector<KernelInfo> peer_kernels() {
   for (auto make : {&detail::fcl_kernels, &detail::bullet_kernels, &detail::ode_kernels,
                     &detail::ccd_kernels, &detail::cgal_kernels,
                     &detail::textbook_obb_obb_kernels, &detail::textbook_tri_tri_kernels,
-                    &detail::textbook_plain_kernels})
+                    &detail::textbook_plain_kernels, &mujoco_kernels})
     for (KernelInfo& k : make()) all.push_back(std::move(k));
   return all;
 }

@@ -7,6 +7,8 @@
 #include "sepax/peers/box2d_rect.hpp"
 #include "sepax/peers/fcl_mesh.hpp"
 #include "sepax/peers/manifold_peers.hpp"
+#include "sepax/peers/distance_peers.hpp"
+#include "sepax/peers/mujoco_peers.hpp"
 #include "sepax/peers/segment_peers.hpp"
 #include "sepax/peers/sphere_peers.hpp"
 
@@ -37,6 +39,8 @@ std::vector<harness::QueryKernel> peer_query_kernels() {
                                    a.aabb = fcl_obb_to_aabb(box);
                                    return a;
                                  })};
+  for (harness::QueryKernel& k : mujoco_query_kernels()) out.push_back(std::move(k));
+  for (harness::QueryKernel& k : distance_query_kernels()) out.push_back(std::move(k));
   for (const ManifoldPeer& p : manifold_peers()) {
     const std::string library = p.id.substr(0, p.id.find('/'));
     out.push_back(query_kernel<ShapePair>(p.id, library, "obb_obb_manifold", "find_manifold", p.scalar,

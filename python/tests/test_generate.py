@@ -13,8 +13,8 @@ def test_queries_start_with_the_sat_queries_and_list_every_judged_one():
     names = sepax.queries()
     assert names[:3] == ["obb_obb", "tri_obb", "tri_tri"]
     assert {"rect_rect", "sphere_sphere", "aabb_sphere", "sphere_plane", "aabb_aabb", "obb_segment", "obb_to_aabb",
-            "obb_obb_manifold", "general_motion"} <= set(names)
-    assert len(LAYOUTS) == 22
+            "obb_obb_manifold", "general_motion", "obb_obb_distance", "tri_obb_distance", "tri_tri_distance"} <= set(names)
+    assert len(LAYOUTS) == 25
 
 
 def test_families_are_the_campaigns():

@@ -403,7 +403,7 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   // Only kernels beside the registry were asked for: no registry kernel runs.
   if (registry_ids.empty() && (!beside.empty() || !recorded_named.empty())) chosen->clear();
   // A case's kernels of one query: those named with --kernel, or (none named) those of its scalar.
-  const auto pick = [&](const char* query, ScalarKind scalar) {
+  const auto pick = [&](const std::string& query, ScalarKind scalar) {
     std::vector<const harness::QueryKernel*> out;
     for (const harness::QueryKernel& k : harness::query_kernels())
       if (k.query == query && (options.kernel_ids.empty() ? k.scalar == scalar : beside.count(k.id) > 0))
@@ -444,6 +444,10 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     }
     if (c.general) {
       pair_checker.check_general(c, pick("general_motion", c.scalar));
+      continue;
+    }
+    if (c.distance) {
+      pair_checker.check_distance(c, pick(std::string(to_string(c.pair.query)) + "_distance", c.scalar));
       continue;
     }
     std::vector<const KernelInfo*> kernels = kernels_for(c, *chosen, !options.kernel_ids.empty());

@@ -46,6 +46,8 @@ class PairQueryChecker {
   void check_general(const harness::Case& c, const std::vector<const harness::QueryKernel*>& kernels);
   /// An obb_obb_manifold case (c.manifold set).
   void check_manifold(const harness::Case& c, const std::vector<const harness::QueryKernel*>& kernels);
+  /// An obb_obb_distance, tri_obb_distance or tri_tri_distance case (c.distance set): distance_check.cpp.
+  void check_distance(const harness::Case& c, const std::vector<const harness::QueryKernel*>& kernels);
 
  private:
   void count(oracle::Class k, bool peer);

@@ -48,7 +48,7 @@ inline constexpr const char* kTriangleShape = R"(a triangle is {"vertices":[[x,y
 inline constexpr const char* kMotionShape = R"(motion is {"va":[x,y,z],"vb":[x,y,z],"T":t})";
 inline constexpr const char* kQueries =
     "obb_obb, obb_obb_manifold, tri_obb, tri_tri, rect_rect, sphere_sphere, aabb_sphere, sphere_plane, aabb_aabb, "
-    "obb_segment, obb_to_aabb, general_motion";
+    "obb_segment, obb_to_aabb, general_motion, obb_obb_distance, tri_obb_distance, tri_tri_distance";
 inline constexpr const char* kMotion2Shape = R"(a 2D motion is {"va":[x,y],"vb":[x,y],"T":t})";
 inline constexpr const char* kAabbShape = R"(a box is {"min":[x,y,z],"max":[x,y,z]})";
 inline constexpr const char* kSegmentShape = R"(a segment is {"p0":[x,y,z],"p1":[x,y,z]})";

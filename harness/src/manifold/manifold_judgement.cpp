@@ -164,6 +164,12 @@ ManifoldJudgement judge_manifold(const Obb3d& a, const Obb3d& b, ScalarKind scal
     fail("normal is not a unit vector");
     return j;
   }
+  // A point that is not a number is no point (and no exact rational either).
+  for (const Vec3<double>& p : says.points)
+    if (!p.allFinite()) {
+      fail("points: a contact point is not a number");
+      return j;
+    }
   j.normal_excess = oracle::oriented_overlap(a, b, point3(n), ell) - truth.depth;
   if (!(std::abs(*j.normal_excess) <= band)) fail("normal is not a direction of least penetration");
   if (says.points.empty()) {

@@ -104,6 +104,20 @@ void read_general(Reader<Values>& r, QueryAnswer& a) {
   if (g.state == ContactState::first_contact) a.time = g.time;
 }
 
+template <class Values>
+void read_distance(Reader<Values>& r, QueryAnswer& a) {
+  DistanceAnswer& d = a.distance.emplace();
+  r.field("distance");
+  d.distance = r.scalar();
+  r.field("normal");
+  r.vec(d.normal);
+  r.field("point_a");
+  r.vec(d.point_a);
+  r.field("point_b");
+  r.vec(d.point_b);
+  a.meets = d.distance <= 0;
+}
+
 /// The answer of `form` from `values`, set into `a` (a fresh QueryAnswer).
 template <class Values>
 void read_answer(AnswerForm form, Values& values, QueryAnswer& a) {
@@ -125,6 +139,7 @@ void read_answer(AnswerForm form, Values& values, QueryAnswer& a) {
       return;
     }
     case AnswerForm::general_motion: return read_general(r, a);
+    case AnswerForm::distance: return read_distance(r, a);
   }
 }
 

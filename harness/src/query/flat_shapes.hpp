@@ -12,6 +12,7 @@
 #include "sepax/core/shapes/aabb3.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/plane3.hpp"
+#include "sepax/core/shapes/query.hpp"
 #include "sepax/core/shapes/rect2.hpp"
 #include "sepax/core/shapes/segment3.hpp"
 #include "sepax/core/shapes/sphere3.hpp"
@@ -148,5 +149,20 @@ struct Reader {
  private:
   std::size_t start = 0;
 };
+
+/// The two shapes of a SAT pair (box or triangle a, box or triangle b), and back.
+inline void write_pair(Writer& w, const ShapePair& p) {
+  if (p.query == Query::obb_obb) w.obb(p.obb_a); else w.triangle(p.tri_a);
+  if (p.query == Query::tri_tri) w.triangle(p.tri_b); else w.obb(p.obb_b);
+}
+inline ShapePair read_pair(Reader& r, Query query) {
+  ShapePair p;
+  p.query = query;
+  r.named("a");
+  if (query == Query::obb_obb) p.obb_a = r.obb(); else p.tri_a = r.triangle();
+  r.named("b");
+  if (query == Query::tri_tri) p.tri_b = r.triangle(); else p.obb_b = r.obb();
+  return p;
+}
 
 }  // namespace sepax::harness::flat

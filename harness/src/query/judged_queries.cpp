@@ -101,7 +101,8 @@ std::vector<JudgedQuery> pair_queries(bool k, const std::vector<std::string>& o)
           erase(sphere_sweep_query(), k, o),  erase(box_sphere_query(), k, o),    erase(sphere_plane_static_query(), k, o),
           erase(sphere_plane_sweep_query(), k, o), erase(aabb_static_query(), k, o), erase(aabb_sweep_query(), k, o),
           erase(segment_query(), k, o),       erase(enclosure_query(), k, o),     erase(manifold_query(), k, o),
-          erase(general_motion_query(), k, o)};
+          erase(distance_query(Query::obb_obb), k, o), erase(distance_query(Query::tri_obb), k, o),
+          erase(distance_query(Query::tri_tri), k, o), erase(general_motion_query(), k, o)};
 }
 
 }  // namespace

@@ -9,25 +9,14 @@
 #include "sepax/harness/case_file.hpp"
 
 namespace sepax::harness::queries {
-namespace {
-
-/// The static families of the OBB–OBB query (motion is the moving family).
-std::vector<gen::Family> static_families() {
-  std::vector<gen::Family> out;
-  for (const gen::Family f : gen::all_families())
-    if (f != gen::Family::motion) out.push_back(f);
-  return out;
-}
-
-}  // namespace
 
 PairQuery<ShapePair, ManifoldTruth> manifold_query() {
   PairQuery<ShapePair, ManifoldTruth> q;
   q.name = "obb_obb_manifold";
   q.mode = "find_manifold";
-  for (const gen::Family f : static_families()) q.families.emplace_back(gen::to_string(f));
+  for (const gen::Family f : static_sat_families()) q.families.emplace_back(gen::to_string(f));
   q.generate = [](std::size_t f, ScalarKind s, gen::Source& src) {
-    return gen::generate(static_families()[f], Query::obb_obb, s, src);
+    return gen::generate(static_sat_families()[f], Query::obb_obb, s, src);
   };
   q.exact = [](const ShapePair& p) { return manifold_truth(p.obb_a, p.obb_b); };
   q.exact_meets = [](const ManifoldTruth& t) { return t.intersects; };
@@ -60,16 +49,11 @@ PairQuery<ShapePair, ManifoldTruth> manifold_query() {
   };
   q.flatten = [](const ShapePair& p, std::vector<double>& out) {
     flat::Writer w{out};
-    w.obb(p.obb_a);
-    w.obb(p.obb_b);
+    flat::write_pair(w, p);
   };
   q.unflatten = [](std::span<const double> v, ScalarKind) {
     flat::Reader r{v};
-    ShapePair p;
-    p.query = Query::obb_obb;
-    p.obb_a = r.named("a").obb();
-    p.obb_b = r.named("b").obb();
-    return p;
+    return flat::read_pair(r, Query::obb_obb);
   };
   return q;
 }

@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "sepax/generators/family.hpp"
 #include "sepax/generators/gomez.hpp"
 #include "sepax/generators/planar.hpp"
+#include "sepax/harness/distance/distance_judgement.hpp"
 #include "sepax/harness/general_motion_judgement.hpp"
 #include "sepax/harness/manifold/manifold_judgement.hpp"
 #include "sepax/harness/query/pair_query.hpp"
@@ -32,6 +34,15 @@ std::vector<PairKernel<Pair>> kernels_of(const std::string& query, const std::st
       };
     out.push_back(std::move(pk));
   }
+  return out;
+}
+
+/// The static families of the SAT pairs (motion is the moving family): the
+/// manifold's and the signed distances'.
+inline std::vector<gen::Family> static_sat_families() {
+  std::vector<gen::Family> out;
+  for (const gen::Family f : gen::all_families())
+    if (f != gen::Family::motion) out.push_back(f);
   return out;
 }
 
@@ -66,5 +77,7 @@ PairQuery<gen::BoxSegmentPair, bool> segment_query();
 PairQuery<Obb3<double>, bool> enclosure_query();
 PairQuery<ShapePair, ManifoldTruth> manifold_query();
 PairQuery<GeneralMotionPair, GeneralMotionTruth> general_motion_query();
+/// obb_obb_distance, tri_obb_distance, tri_tri_distance (harness/src/distance/distance_query.cpp).
+PairQuery<ShapePair, DistanceTruth> distance_query(Query pair);
 
 }  // namespace sepax::harness::queries

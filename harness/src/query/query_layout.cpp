@@ -33,6 +33,11 @@ std::vector<Field> answer_fields(AnswerForm form) {
               {"count", 1, FieldType::i32, "contact points used, 0 to 8"},
               {"points", 3 * kManifoldPoints, FieldType::scalar, "the contact points, xyz each (count used)"}};
     case AnswerForm::enclosure: return {{"aabb", 6, FieldType::scalar, "the enclosing box: min, max"}};
+    case AnswerForm::distance:
+      return {{"distance", 1, FieldType::scalar, "> 0: the separation distance; <= 0: minus the penetration depth"},
+              {"normal", 3, FieldType::scalar, "overlapping: unit direction from a towards b that separates by the depth"},
+              {"point_a", 3, FieldType::scalar, "apart: the closest point of a"},
+              {"point_b", 3, FieldType::scalar, "apart: the closest point of b"}};
     case AnswerForm::general_motion:
       return {state,
               {"step", 1, FieldType::i32, "the step of first contact"},
@@ -77,6 +82,9 @@ std::vector<QueryLayout> make_layouts() {
                        AnswerForm::meets));
   out.push_back(layout("obb_to_aabb", "enclose", {box("a")}, AnswerForm::enclosure));
   out.push_back(layout("obb_obb_manifold", "find_manifold", {box("a"), box("b")}, AnswerForm::manifold));
+  out.push_back(layout("obb_obb_distance", "find_distance", {box("a"), box("b")}, AnswerForm::distance));
+  out.push_back(layout("tri_obb_distance", "find_distance", {triangle("a"), box("b")}, AnswerForm::distance));
+  out.push_back(layout("tri_tri_distance", "find_distance", {triangle("a"), triangle("b")}, AnswerForm::distance));
   const Field rigid{"", 9, FieldType::scalar, "rotation centre xyz at t = 0, linear velocity xyz, angular velocity xyz"};
   Field motion_a = rigid, motion_b = rigid;
   motion_a.name = "motion_a";
@@ -158,6 +166,11 @@ std::vector<double> flatten_answer(AnswerForm form, const QueryAnswer& a) {
       const Aabb3<double> b = a.aabb.value_or(Aabb3<double>{});
       return {b.min[0], b.min[1], b.min[2], b.max[0], b.max[1], b.max[2]};
     }
+    case AnswerForm::distance: {
+      const DistanceAnswer d = a.distance.value_or(DistanceAnswer{});
+      return {d.distance,   d.normal[0],  d.normal[1],  d.normal[2],  d.point_a[0],
+              d.point_a[1], d.point_a[2], d.point_b[0], d.point_b[1], d.point_b[2]};
+    }
     case AnswerForm::general_motion: {
       const GeneralContactResult<double> g = a.general.value_or(GeneralContactResult<double>{});
       return {double(static_cast<int>(g.state)), double(g.step), g.step_begin, g.time, g.point[0], g.point[1],
@@ -171,7 +184,7 @@ std::vector<double> flatten_answer(AnswerForm form, const QueryAnswer& a) {
 /// unflatten_answer runs once per case of every batch.
 static std::size_t answer_width(AnswerForm form) {
   static const auto widths = [] {
-    std::array<std::size_t, 6> w{};
+    std::array<std::size_t, 7> w{};
     for (std::size_t f = 0; f < w.size(); ++f)
       for (const Field& field : answer_fields(static_cast<AnswerForm>(f))) w[f] += field.width;
     return w;

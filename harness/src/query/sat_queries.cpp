@@ -36,8 +36,7 @@ SatCase generate_sat(Query query, bool moving, ScalarKind scalar, std::size_t f,
 
 void flatten(const SatCase& c, std::vector<double>& out) {
   flat::Writer w{out};
-  if (c.pair.query == Query::obb_obb) w.obb(c.pair.obb_a); else w.triangle(c.pair.tri_a);
-  if (c.pair.query == Query::tri_tri) w.triangle(c.pair.tri_b); else w.obb(c.pair.obb_b);
+  flat::write_pair(w, c.pair);
   if (!c.motion) return;
   w.vec(c.motion->velocity_a);
   w.vec(c.motion->velocity_b);
@@ -47,11 +46,7 @@ void flatten(const SatCase& c, std::vector<double>& out) {
 SatCase unflatten(Query query, bool moving, std::span<const double> values) {
   flat::Reader r{values};
   SatCase c;
-  c.pair.query = query;
-  r.named("a");
-  if (query == Query::obb_obb) c.pair.obb_a = r.obb(); else c.pair.tri_a = r.triangle();
-  r.named("b");
-  if (query == Query::tri_tri) c.pair.tri_b = r.triangle(); else c.pair.obb_b = r.obb();
+  c.pair = flat::read_pair(r, query);
   if (moving) {
     LinearMotiond m;
     r.named("motion");
@@ -80,11 +75,12 @@ Case case_of(const SatCase& s, const CaseLabel& l) {
 }
 
 /// A case read from a case file as one of `query`'s: a moving mode's needs its
-/// motion; test_static's drops it (its shapes alone). A manifold or general
+/// motion; test_static's drops it (its shapes alone). A manifold, distance or general
 /// motion case asks for another answer: none.
 std::optional<SatCase> sat_case_of(const CaseOrError& entry, Query query, bool moving) {
   const Case* c = std::get_if<Case>(&entry);
-  if (!c || c->pair.query != query || c->manifold || c->general || (moving && !c->motion)) return std::nullopt;
+  if (!c || c->pair.query != query || c->manifold || c->distance || c->general || (moving && !c->motion))
+    return std::nullopt;
   SatCase s{c->pair, std::nullopt};
   if (moving) {
     const CaseMotion& m = *c->motion;

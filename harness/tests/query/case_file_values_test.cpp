@@ -80,13 +80,14 @@ TEST(CaseFileValues, EveryQueryReadsItsOwnLinesAsTheGeneratorsValuesAndWritesThe
         ++groups;
       }
   }
-  // 22 query × modes (9 SAT, 13 pair) and their families as listed today, × 2
+  // 25 query × modes (9 SAT, 16 pair) and their families as listed today, × 2
   // scalars: SAT 9 × 9; rect_rect 5 + 4; sphere_sphere, sphere_plane,
   // aabb_aabb 3 + 4 each; aabb_sphere 3; obb_segment 5; obb_to_aabb 3;
-  // obb_obb_manifold 8; general_motion 3 × 3. 139 in all.
-  EXPECT_EQ(query_shapes().size(), 22u);
+  // obb_obb_manifold 8; general_motion 3 × 3; the three distance queries 3 × 8.
+  // 163 in all.
+  EXPECT_EQ(query_shapes().size(), 25u);
   EXPECT_EQ(groups, expected_groups);
-  EXPECT_EQ(groups, 2u * 139u);
+  EXPECT_EQ(groups, 2u * 163u);
   EXPECT_EQ(cases, groups * kCases);
   std::printf("[          ] %zu groups (query x mode x scalar x family), %zu cases read and written back "
               "(%zu values -0)\n", groups, cases, negative_zeros);
@@ -125,7 +126,7 @@ TEST(CaseFileValues, TheCasesOfOtherQueriesAndErrorsGiveNone) {
   // Each query × mode its own; each test_static also its moving modes' (SAT:
   // 3 × 2; rect_rect, sphere_sphere, sphere_plane, aabb_aabb: 4 × 1); the SAT
   // moving modes each other's (3 × 2).
-  EXPECT_EQ(accepted, 22u + 6u + 4u + 6u);
+  EXPECT_EQ(accepted, 25u + 6u + 4u + 6u);
 
   // The brief's examples, named.
   const auto case_of = [&](std::string_view name, std::string_view mode) -> const CaseOrError& {

@@ -12,7 +12,9 @@
 ///    planar_case.hpp) | sphere_sphere | aabb_sphere (gomez/sphere_case.hpp);
 ///    a box is {"center","axes","extents"}, a triangle {"vertices"}; obb_obb
 ///    and obb_obb_manifold (the contact manifold of the boxes, static only):
-///    a, b boxes; tri_obb: a triangle, b box; tri_tri: a, b triangles.
+///    a, b boxes; tri_obb: a triangle, b box; tri_tri: a, b triangles;
+///    obb_obb_distance, tri_obb_distance, tri_tri_distance: the signed
+///    distance of such a pair (static only).
 ///  - `scalar` "float" | "double" (default "double"); `id` (default "line-N");
 ///    `family` free text; `motion` optional {"va","vb","T"} (velocities, T ≥ 0).
 ///  - scalar "float": every number is rounded to the nearest float as it is read
@@ -95,6 +97,9 @@ struct Case {
   ShapePair pair;  ///< pair.query is the case's query
   /// query obb_obb_manifold: the boxes' contact manifold is asked for (pair.query is obb_obb).
   bool manifold = false;
+  /// query obb_obb_distance, tri_obb_distance, tri_tri_distance: the pair's
+  /// signed distance is asked for (static; pair.query names the pair).
+  bool distance = false;
   std::optional<CaseMotion> motion;
   /// query general_motion: the rigid motions ("pair" names pair.query); motion is unset.
   std::optional<GeneralMotionSpec> general;

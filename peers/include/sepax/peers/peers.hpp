@@ -8,7 +8,8 @@
 /// exactly representable in that scalar). The library computes in its own
 /// precision, which may differ from the case scalar: FCL (templated) and the
 /// textbook kernels in the case scalar, ODE and libccd in double, CGAL exactly,
-/// Bullet in float (Debian's default libBulletCollision). Each adapter's .cpp
+/// Bullet in float (Debian's default libBulletCollision; float cases only), MuJoCo in
+/// double (double cases only). Each adapter's .cpp
 /// says which of its tests are epsilon-biased and how (KernelBias), and
 /// what the library does on touching and degenerate input.
 ///

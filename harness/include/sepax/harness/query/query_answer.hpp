@@ -10,6 +10,7 @@
 #include "sepax/core/moving/general_motion.hpp"  // GeneralContactResult
 #include "sepax/core/moving/motion.hpp"          // ContactState
 #include "sepax/core/shapes/aabb3.hpp"
+#include "sepax/harness/distance/distance_judgement.hpp"
 #include "sepax/harness/manifold/manifold_judgement.hpp"
 
 namespace sepax::harness {
@@ -32,6 +33,8 @@ struct QueryAnswer {
   std::optional<Aabb3<double>> aabb;
   /// General-motion kernels: the stepped answer (step, re-run, point).
   std::optional<GeneralContactResult<double>> general;
+  /// Distance kernels: the signed distance (meets = distance ≤ 0).
+  std::optional<DistanceAnswer> distance;
 };
 
 /// The contact state the answer reports.

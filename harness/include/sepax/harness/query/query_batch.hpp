@@ -211,9 +211,11 @@ QueryBatch judge_query_range(const PairQuery<Pair, Exact>& q, const std::vector<
         v.verdict_class = oracle::Class::gross;
         v.reason = "threw: " + errors[c];
       }
-      if (v.time_error) row.time_errors.push_back(*v.time_error);
-      if (v.depth_error) row.depth_errors.push_back(*v.depth_error);
-      if (v.point_distance) row.point_distances.push_back(*v.point_distance);
+      // The spreads hold numbers (a kernel's NaN depth is its gross verdict,
+      // and JSON has no NaN for the batch record).
+      if (v.time_error && std::isfinite(*v.time_error)) row.time_errors.push_back(*v.time_error);
+      if (v.depth_error && std::isfinite(*v.depth_error)) row.depth_errors.push_back(*v.depth_error);
+      if (v.point_distance && std::isfinite(*v.point_distance)) row.point_distances.push_back(*v.point_distance);
       switch (v.verdict_class) {
         case oracle::Class::ok: ++row.ok; break;
         case oracle::Class::boundary: ++row.boundary; break;

@@ -49,6 +49,7 @@ enum class AnswerForm : std::uint8_t {
   manifold,        ///< contact (u8), normal (3), depth, count (i32), points (8 x 3)
   enclosure,       ///< aabb (6)
   general_motion,  ///< state, step (i32), step_begin, time, point (3), has_point, frozen_at_end (u8)
+  distance,        ///< distance (signed), normal (3), point_a (3), point_b (3)
 };
 
 struct QueryLayout {
