@@ -96,6 +96,9 @@ fi
 # Fuzzing section says which commit and date they come from).
 fuzz_summary=${SEPAX_FUZZ_SUMMARY:-fuzz/measured/fuzz_summary.json}
 [ -f "$fuzz_summary" ] && inputs+=("$fuzz_summary")
+# The reported-bug corpus: the report's section on each library's reported
+# bugs and on the classes no report names.
+inputs+=(properties/reported_bugs/expected.json)
 
 ./build/release/cli/sepax report "${inputs[@]}" -o "$out/report" || status=2
 # The page as a reader's browser shows it: every plot decoded, no script

@@ -1,6 +1,7 @@
 """Input dispatch: which reader each command-line INPUT gets (a results
-directory, a verify.jsonl, Google Benchmark JSON, or the fuzzing summary of
-fuzz/measure.py), all merged into one Dataset."""
+directory, a verify.jsonl, Google Benchmark JSON, the fuzzing summary of
+fuzz/measure.py, or the reported-bug corpus's expected.json), all merged into
+one Dataset."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from .benchmark_input import read_benchmark
 from .fields import InputError
+from .findings.reported_bugs import parse_if_corpus, read_corpus
 from .fuzzing import parse_if_fuzz_summary, read_fuzz_summary
 from .model import Dataset
 from .verify_input import read_verify
@@ -32,7 +34,10 @@ def load_inputs(inputs: list) -> Dataset:
         except (OSError, UnicodeDecodeError) as e:
             raise InputError(f"{path}: cannot read: {e}") from e
         fuzz = parse_if_fuzz_summary(path, text) if path.suffix == ".json" else None
-        if fuzz is not None:
+        corpus = parse_if_corpus(text) if path.suffix == ".json" and fuzz is None else None
+        if corpus is not None:
+            read_corpus(path, corpus, data)
+        elif fuzz is not None:
             data.sources.append(read_fuzz_summary(path, fuzz, data, str(arg)))
         elif looks_like_benchmark(path, text):
             data.sources.append(read_benchmark(path, text, data, str(arg)))

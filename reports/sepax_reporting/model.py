@@ -208,6 +208,7 @@ class Dataset:
         self.failure_classes: dict[str, object] = {}   # signature -> FailureClass (verify's failure_class rows)
         self.boundary_classes: dict[str, object] = {}  # signature -> FailureClass ("boundary_class": within the band)
         self.fuzz: dict | None = None                  # fuzz/measure.py's summary
+        self.reported_bugs: list[dict] = []            # properties/reported_bugs/expected.json's expectations
         self.sources: list[Source] = []
         self.moving_kernels: set[str] = set()
         self.kernel_query: dict[str, str] = {}      # from rows' "query"

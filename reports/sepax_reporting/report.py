@@ -19,6 +19,7 @@ from .rendering.html_page import render_html
 from .plotting.plot_style import LAYOUT_PROBLEMS, OPTIONS
 from .plotting.plots import plot_margin, plot_moving
 from .plotting.speed_plots import plot_speed_band, plot_speed_gross
+from .findings.reported_bugs import reported_bug_blocks
 from .findings.sections import all_classes_blocks, boundary_blocks, cause_legend, library_blocks
 from .findings.severity import CAUSES, write_severity_json
 from .summary import summary_blocks
@@ -157,6 +158,7 @@ def build_report(data: Dataset, title: str) -> list:
     details += all_classes_blocks(data)
     details += boundary_blocks(data)
     details += library_blocks(data)
+    details += reported_bug_blocks(data)
     details += run_info_blocks(data)
     details += totals_block(data)
     if data.skipped or data.notes:
