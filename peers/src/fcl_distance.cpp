@@ -15,6 +15,7 @@
 // (properties/reported_bugs/) keeps such a pair. nearest_points are in the
 // world frame.
 #include <fcl/geometry/shape/box.h>
+#include <fcl/narrowphase/collision.h>
 #include <fcl/narrowphase/distance.h>
 
 #include <memory>
@@ -72,14 +73,42 @@ std::optional<harness::QueryAnswer> answer(const ShapePair& p) {
   return a;
 }
 
+/// FCL's penetration of two boxes: fcl::collide with contacts (its box–box
+/// primitive, ODE's dBoxBox port, not EPA), the deepest contact's
+/// penetration_depth and normal (FCL: from the first object to the second).
+/// Boxes that do not collide: refused (fcl::distance answers for them).
+template <class S>
+std::optional<harness::QueryAnswer> penetration(const ShapePair& p) {
+  const Placed<S> a = placed<S>(p.obb_a), b = placed<S>(p.obb_b);
+  fcl::CollisionRequest<S> request(8, /*enable_contact=*/true);
+  fcl::CollisionResult<S> result;
+  fcl::collide(a.shape.get(), a.pose, b.shape.get(), b.pose, request, result);
+  if (result.numContacts() == 0) return std::nullopt;
+  const fcl::Contact<S>* deepest = &result.getContact(0);
+  for (std::size_t i = 1; i < result.numContacts(); ++i)
+    if (result.getContact(i).penetration_depth > deepest->penetration_depth) deepest = &result.getContact(i);
+  harness::DistanceAnswer d;
+  d.distance = -double(deepest->penetration_depth);
+  d.normal = deepest->normal.template cast<double>();
+  harness::QueryAnswer answer;
+  answer.meets = true;
+  answer.distance = d;
+  return answer;
+}
+
 }  // namespace
 
 std::vector<harness::QueryKernel> fcl_distance_kernels() {
   std::vector<harness::QueryKernel> out;
-  for (const ScalarKind s : {ScalarKind::float32, ScalarKind::float64})
-    out.push_back(harness::query_kernel<ShapePair>("fcl/obb_obb_distance/" + std::string(to_string(s)), "fcl",
-                                                   "obb_obb_distance", "find_distance", s,
-                                                   s == ScalarKind::float32 ? answer<float> : answer<double>));
+  for (const ScalarKind s : {ScalarKind::float32, ScalarKind::float64}) {
+    const std::string tail = "/" + std::string(to_string(s));
+    const bool single = s == ScalarKind::float32;
+    out.push_back(harness::query_kernel<ShapePair>("fcl/obb_obb_distance" + tail, "fcl", "obb_obb_distance",
+                                                   "find_distance", s, single ? answer<float> : answer<double>));
+    out.push_back(harness::query_kernel<ShapePair>("fcl/obb_obb_penetration" + tail, "fcl", "obb_obb_distance",
+                                                   "find_distance", s,
+                                                   single ? penetration<float> : penetration<double>));
+  }
   return out;
 }
 
