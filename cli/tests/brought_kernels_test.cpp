@@ -78,6 +78,38 @@ TEST(BroughtKernels, APairQueryKernelThatCrashesOrHangsIsNamedWithItsCases) {
   EXPECT_NE(cases.find("\"kernel\":\"misbehaving_v2/hang/double\""), std::string::npos) << cases;
 }
 
+// `sepax check` replaying such a case stops the same way: exit 3, the kernel,
+// the signal or the time, and the case's line printed in full (not a bare
+// "Segmentation fault", not a silent hang); earlier cases' verdicts stay printed.
+TEST(BroughtKernels, CheckNamesTheKernelAndTheLineThatCrashedOrHung) {
+  const fs::path dir = scratch_dir();
+  const std::string v2 = std::string(" --plugin '") + SEPAX_MISBEHAVING_PLUGIN_V2 + "'";
+  const std::string sat_case =
+      R"({"id":"first","query":"obb_obb","a":{"center":[0,0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},)"
+      R"("b":{"center":[3,0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]}})";
+  const std::string ball_case =
+      R"({"id":"balls","query":"sphere_sphere","a":{"center":[0,0,0],"radius":1},"b":{"center":[1.5,0,0],"radius":1}})";
+  const fs::path cases = write_file(dir, "cases.jsonl", sat_case + "\n" + ball_case + "\n");
+  CommandRun run = run_sepax("check '" + cases.string() + "'" + v2 + " --kernel misbehaving_v2/crash/double "
+                                 "--kernel obb_obb/test_static/double",
+                             dir);
+  EXPECT_EQ(run.status, 3) << run.out << run.err;
+  EXPECT_NE(run.err.find("misbehaving_v2/crash/double crashed (SIGSEGV) on the case at line 2 of"), std::string::npos)
+      << run.err;
+  EXPECT_NE(run.err.find(ball_case), std::string::npos) << "the case's line, in full:\n" << run.err;
+  EXPECT_NE(run.out.find("first"), std::string::npos) << "the first case's verdicts:\n" << run.out;
+
+  run = run_sepax("check '" + cases.string() + "' --case-timeout 1" + v2 + " --kernel misbehaving_v2/hang/double", dir);
+  EXPECT_EQ(run.status, 3) << run.out << run.err;
+  EXPECT_NE(run.err.find("misbehaving_v2/hang/double did not return within 1 s"), std::string::npos) << run.err;
+
+  // A SAT kernel brought by a version 1 plugin, called through the registry.
+  run = run_sepax("check '" + cases.string() + "'" + plugin() + " --kernel misbehaving/crash/double", dir);
+  EXPECT_EQ(run.status, 3) << run.out << run.err;
+  EXPECT_NE(run.err.find("misbehaving/crash/double crashed (SIGSEGV) on the case at line 1"), std::string::npos)
+      << run.err;
+}
+
 TEST(BroughtKernels, AFileThatIsNoPluginIsAUsageErrorNamingIt) {
   const fs::path dir = scratch_dir();
   const fs::path bogus = write_file(dir, "not-a-plugin.so", "hello");

@@ -21,6 +21,7 @@
 #include "common/kernel_selection.hpp"
 #include "check/case_oracle.hpp"
 #include "check/check_tally.hpp"
+#include "check/check_watch.hpp"
 #include "check/pair_query_check.hpp"
 #include "check/answers_check.hpp"
 #include "check/recorded_kernels.hpp"
@@ -67,8 +68,8 @@ class CaseChecker {
  public:
   /// peers_fail: a peer's gross verdict fails the run (the peer was asked
   /// for by name with --kernel: replaying its finding).
-  CaseChecker(std::ostream& out, std::ostream& err, bool json, CheckTally& tally, bool peers_fail)
-      : out_(out), err_(err), json_(json), tally_(tally), peers_fail_(peers_fail) {}
+  CaseChecker(std::ostream& out, std::ostream& err, bool json, CheckTally& tally, bool peers_fail, CheckWatch& watch)
+      : out_(out), err_(err), json_(json), tally_(tally), peers_fail_(peers_fail), watch_(watch) {}
 
   void malformed(const CaseError& e) {
     ++tally_.malformed;
@@ -85,6 +86,7 @@ class CaseChecker {
   void check(const Case& c, const std::vector<const KernelInfo*>& kernels) {
     ++tally_.cases;
     const std::size_t line = c.line;
+    line_ = line;
     // One view per scalar in play; the case's own first. Array slots keep the
     // views in place (they are not movable).
     std::array<std::optional<OracleView>, 2> views;
@@ -93,6 +95,7 @@ class CaseChecker {
       if (!slot) {
         std::optional<LinearMotiond> motion;
         if (c.motion) motion = rounded_to(to_motion(*c.motion), s);
+        const auto guard = watch_.call("the exact oracle", line);
         slot.emplace(rounded_to(c.pair, s), s, motion);
         judge(*slot, s != c.scalar);
         count_oracle(*slot, c, line);
@@ -182,7 +185,10 @@ class CaseChecker {
     if (!view.motion) return unjudged("the case has no motion: a moving kernel needs one");
     if (view.moving_error) return unjudged(*view.moving_error);
 
-    MovingKernelJudgement run = run_moving_kernel(kernel, view.pair, *view.motion);
+    MovingKernelJudgement run = [&] {
+      const auto guard = watch_.call(kernel.id, line_);
+      return run_moving_kernel(kernel, view.pair, *view.motion);
+    }();
     const MovingOracleVerdict& oracle = *view.moving;
     std::string klass = "unjudged";
     if (view.moving_margins) {
@@ -267,7 +273,10 @@ class CaseChecker {
       report.note = kernel.id + ": " + *view.error;
       return report;
     }
-    KernelJudgement run = run_kernel(kernel, view.pair);
+    KernelJudgement run = [&] {
+      const auto guard = watch_.call(kernel.id, line_);
+      return run_kernel(kernel, view.pair);
+    }();
     // Without a margin the oracles disagreed: the kernel runs, but cannot be judged.
     if (view.margin) classify_run(run, kernel, view.pair, *view.verdict, *view.margin);
     const std::string klass =
@@ -364,6 +373,8 @@ class CaseChecker {
   bool json_;
   CheckTally& tally_;
   bool peers_fail_;
+  CheckWatch& watch_;
+  std::size_t line_ = 0;  ///< the line of the case being checked
 };
 
 }  // namespace
@@ -403,15 +414,16 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
   // Only kernels beside the registry were asked for: no registry kernel runs.
   if (registry_ids.empty() && (!beside.empty() || !recorded_named.empty())) chosen->clear();
   // A case's kernels of one query: those named with --kernel, or (none named) those of its scalar.
-  const auto pick = [&](const std::string& query, ScalarKind scalar) {
+  CheckWatch watch(options.cases_path, options.case_timeout_seconds, err);
+  const auto pick_for = [&](const std::string& query, ScalarKind scalar, std::size_t line) {
     std::vector<const harness::QueryKernel*> out;
     for (const harness::QueryKernel& k : harness::query_kernels())
       if (k.query == query && (options.kernel_ids.empty() ? k.scalar == scalar : beside.count(k.id) > 0))
         out.push_back(&k);
-    return out;
+    return watch.watched(out, line);
   };
   CheckTally tally;
-  CaseChecker checker(out, err, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
+  CaseChecker checker(out, err, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty(), watch);
   PairQueryChecker pair_checker(out, options.json, tally, /*peers_fail=*/!options.kernel_ids.empty());
   for (const CaseOrError& entry : entries) {
     if (const auto* bad = std::get_if<CaseError>(&entry)) {
@@ -420,34 +432,34 @@ int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err)
     }
     if (const auto* sphere = std::get_if<SphereCase>(&entry)) {
       if (sphere->segment)
-        pair_checker.check_segment(*sphere, pick("obb_segment", sphere->scalar));
+        pair_checker.check_segment(*sphere, pick_for("obb_segment", sphere->scalar, sphere->line));
       else if (sphere->obb)
-        pair_checker.check_enclosure(*sphere, pick("obb_to_aabb", sphere->scalar));
+        pair_checker.check_enclosure(*sphere, pick_for("obb_to_aabb", sphere->scalar, sphere->line));
       else if (sphere->box_b)
-        pair_checker.check_aabb(*sphere, pick("aabb_aabb", sphere->scalar));
+        pair_checker.check_aabb(*sphere, pick_for("aabb_aabb", sphere->scalar, sphere->line));
       else if (sphere->box)
-        pair_checker.check_box(*sphere, pick("aabb_sphere", sphere->scalar));
+        pair_checker.check_box(*sphere, pick_for("aabb_sphere", sphere->scalar, sphere->line));
       else if (sphere->plane)
-        pair_checker.check_plane(*sphere, pick("sphere_plane", sphere->scalar));
+        pair_checker.check_plane(*sphere, pick_for("sphere_plane", sphere->scalar, sphere->line));
       else
-        pair_checker.check(*sphere, pick("sphere_sphere", sphere->scalar));
+        pair_checker.check(*sphere, pick_for("sphere_sphere", sphere->scalar, sphere->line));
       continue;
     }
     if (const auto* planar = std::get_if<PlanarCase>(&entry)) {
-      pair_checker.check(*planar, pick("rect_rect", planar->scalar));
+      pair_checker.check(*planar, pick_for("rect_rect", planar->scalar, planar->line));
       continue;
     }
     const Case& c = std::get<Case>(entry);
     if (c.manifold) {
-      pair_checker.check_manifold(c, pick("obb_obb_manifold", c.scalar));
+      pair_checker.check_manifold(c, pick_for("obb_obb_manifold", c.scalar, c.line));
       continue;
     }
     if (c.general) {
-      pair_checker.check_general(c, pick("general_motion", c.scalar));
+      pair_checker.check_general(c, pick_for("general_motion", c.scalar, c.line));
       continue;
     }
     if (c.distance) {
-      pair_checker.check_distance(c, pick(std::string(to_string(c.pair.query)) + "_distance", c.scalar));
+      pair_checker.check_distance(c, pick_for(std::string(to_string(c.pair.query)) + "_distance", c.scalar, c.line));
       continue;
     }
     std::vector<const KernelInfo*> kernels = kernels_for(c, *chosen, !options.kernel_ids.empty());

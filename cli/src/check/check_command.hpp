@@ -21,13 +21,16 @@ struct CheckOptions {
   /// Answers computed elsewhere for the cases (both files of `sepax generate
   /// --format arrays`' layout): answers_check.hpp.
   std::string answers_path;
+  /// A kernel or oracle call that lasts this long ends the run (exit 3,
+  /// check_watch.hpp), as does a kernel that crashes.
+  double case_timeout_seconds = 60;
 };
 
 /// Checks every case; malformed lines are reported and the rest still checked.
 /// Returns the exit status: 0 when every kernel verdict is ok or boundary; 1
 /// when a kernel is gross (or threw), a line is malformed, the two oracles
 /// disagree or an oracle failed; 2 on usage errors (unreadable file, unknown
-/// kernel id), reported on `err`.
+/// kernel id), reported on `err`; 3 when a call crashes or hangs (the process ends).
 int run_check(const CheckOptions& options, std::ostream& out, std::ostream& err);
 
 }  // namespace sepax::cli

@@ -86,8 +86,8 @@ int run_command_line(int argc, char** argv) {
   app.require_subcommand(1);
   app.footer(
       "Exit status: 0 success; 1 a finding (a gross verdict of sepax's or a brought kernel, a malformed case, an "
-      "oracle disagreement); 2 a usage error; 3 a kernel or oracle call that hung or crashed (its case is written "
-      "under hang/ or crash/).");
+      "oracle disagreement); 2 a usage error; 3 a kernel or oracle call that hung or crashed (verify writes its case "
+      "under hang/ or crash/; check prints the case's line).");
 
   CheckOptions check;
   CLI::App* check_cmd = app.add_subcommand(
@@ -103,6 +103,12 @@ int run_command_line(int argc, char** argv) {
                         "Answers computed elsewhere for CASES, a cases file of `sepax generate --format arrays`: an "
                         "answers file of the same layout (kind 1), each judged as a kernel's")
       ->type_name("ANSWERS.sepaxarrays");
+  check_cmd
+      ->add_option("--case-timeout", check.case_timeout_seconds,
+                   "Stop (exit 3) when one kernel or oracle call runs longer than this many seconds; the case's line "
+                   "is printed (a kernel that crashes stops the run the same way)")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   BroughtKernels check_brought;
   add_brought_kernel_options(*check_cmd, check_brought);
   std::vector<std::string> check_tolerances;
