@@ -4,7 +4,8 @@
 #      static and moving, peers included);
 #   2. the benchmark sets that bench/thresholds.json's speed rules compare
 #      (8,192 pairs per set, median of 5 repetitions of at least 0.05 s):
-#      sepax_bench's kernels and peers, and sepax_bench_brought's plugins
+#      sepax_bench's kernels and peers, sepax_bench_gomez's AABB tests and
+#      OBB→AABB conversions against FCL's, and sepax_bench_brought's plugins
 #      against the same C code in-process (its external-process benchmarks
 #      are left out: no rule reads them); the two JSON files are merged into
 #      one, so check names stay as they were and --write-baseline (one file
@@ -37,6 +38,13 @@ echo "gate: benchmarks compared by the speed rules ..."
   --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
   --benchmark_out="$dir/bench-kernels.json" --benchmark_out_format=json >"$dir/bench.txt"
 
+echo "gate: the simpler tests against FCL (sepax_bench_gomez) ..."
+"$build/bench/sepax_bench_gomez" --sepax_pairs=8192 \
+  --benchmark_filter='^gomez:(aabb_aabb/test_static/|fcl/aabb_aabb/|obb_to_aabb/enclose/|fcl/obb_to_aabb/)' \
+  --benchmark_enable_random_interleaving=true \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
+  --benchmark_out="$dir/bench-gomez.json" --benchmark_out_format=json >"$dir/bench-gomez.txt"
+
 brought="$build/bench/sepax_bench_brought"
 if [ ! -x "$brought" ]; then
   echo "gate: $brought is missing: build it (it needs SEPAX_BUILD_TESTS=ON, for the example plugin)" >&2
@@ -58,14 +66,15 @@ echo "gate: the plugins against the same C code in-process (sepax_bench_brought)
   --benchmark_enable_random_interleaving=true \
   --benchmark_repetitions=15 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1 \
   --benchmark_out="$dir/bench-brought.json" --benchmark_out_format=json >"$dir/bench-brought.txt"
-# One file for the gate: sepax_bench's, with the brought benchmarks appended.
-python3 - "$dir/bench-kernels.json" "$dir/bench-brought.json" "$dir/bench.json" <<'PY'
+# One file for the gate: sepax_bench's, with the brought and gomez benchmarks appended.
+python3 - "$dir/bench-kernels.json" "$dir/bench-brought.json" "$dir/bench-gomez.json" "$dir/bench.json" <<'PY'
 import json, sys
-kernels, brought, out = sys.argv[1:]
-with open(kernels) as f:
+*parts, out = sys.argv[1:]
+with open(parts[0]) as f:
     doc = json.load(f)
-with open(brought) as f:
-    doc["benchmarks"] += json.load(f)["benchmarks"]
+for part in parts[1:]:
+    with open(part) as f:
+        doc["benchmarks"] += json.load(f)["benchmarks"]
 with open(out, "w") as f:
     json.dump(doc, f, indent=2)
 PY

@@ -865,6 +865,14 @@ TEST(GateBenchmarkNames, GoogleBenchmarkSuffixesAreNotPartOfTheKey) {
   EXPECT_FALSE(split_benchmark_name("BM_memcpy/64"));
   EXPECT_FALSE(split_benchmark_name("kernel:obb_obb/test_static/float:random"));
   EXPECT_FALSE(split_benchmark_name("tree:obb_tree/build:bunny:mixed"));
+  // sepax_bench_gomez's and sepax_bench_manifold's names have no set: "mixed".
+  const auto d = split_benchmark_name("manifold:obb_obb_manifold/find_manifold/float:random/repeats:5");
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->first, "manifold");
+  EXPECT_EQ(d->second.id, "obb_obb_manifold/find_manifold/float");
+  EXPECT_EQ(d->second.family, "random");
+  EXPECT_EQ(d->second.set, "mixed");
+  EXPECT_FALSE(split_benchmark_name("gomez:aabb_aabb/test_static/float"));
 }
 
 // ---------------------------------------------------------------------------

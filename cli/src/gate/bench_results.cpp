@@ -20,6 +20,9 @@ namespace {
 using Json = nlohmann::json;
 
 constexpr std::array kSuites{std::string_view("kernel"), std::string_view("oracle")};
+/// Suites whose names have no set, `suite:id:family` (sepax_bench_gomez,
+/// sepax_bench_manifold): their one set of mixed pairs is read as "mixed".
+constexpr std::array kSetlessSuites{std::string_view("gomez"), std::string_view("manifold")};
 
 /// A trailing `/…` segment Google Benchmark adds to a name: a run option or a
 /// numeric argument.
@@ -177,8 +180,15 @@ std::optional<std::pair<std::string, BenchKey>> split_benchmark_name(std::string
   const auto colon = base.find(':');
   if (colon == std::string_view::npos) return std::nullopt;
   const std::string_view suite = base.substr(0, colon);
-  if (std::find(kSuites.begin(), kSuites.end(), suite) == kSuites.end()) return std::nullopt;
   std::string_view rest = base.substr(colon + 1);
+  if (std::find(kSetlessSuites.begin(), kSetlessSuites.end(), suite) != kSetlessSuites.end()) {
+    const auto family_colon = rest.rfind(':');
+    if (family_colon == std::string_view::npos) return std::nullopt;
+    const std::string_view id = rest.substr(0, family_colon), family = rest.substr(family_colon + 1);
+    if (id.empty() || family.empty() || id.find(':') != std::string_view::npos) return std::nullopt;
+    return std::pair{std::string(suite), BenchKey{std::string(id), std::string(family), "mixed"}};
+  }
+  if (std::find(kSuites.begin(), kSuites.end(), suite) == kSuites.end()) return std::nullopt;
   const auto set_colon = rest.rfind(':');
   if (set_colon == std::string_view::npos) return std::nullopt;
   const std::string_view set = rest.substr(set_colon + 1);
@@ -228,7 +238,7 @@ BenchmarkFile read_benchmark_json(const std::filesystem::path& path, const std::
     }
   }
   if (file.results.empty())
-    throw InputError(path.string() + ": no benchmark named <suite>:<id>:<family>:<set> (suite kernel or oracle)");
+    throw InputError(path.string() + ": no benchmark named <suite>:<id>:<family>:<set> (suite kernel or oracle) or gomez:<id>:<family>, manifold:<id>:<family>");
   for (auto& [key, m] : file.results)
     if (const auto it = times.find(key); it != times.end() && !it->second.empty()) m.ns_per_test = median(it->second);
   return file;

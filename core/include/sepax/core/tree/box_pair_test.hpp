@@ -21,21 +21,17 @@
 #include <limits>
 #include <type_traits>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "sepax/core/numeric/force_inline.hpp"
+#include "sepax/core/numeric/lanes.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 
 namespace sepax::tree::detail {
 
-/// N lanes of S: 2 (128 bits in double: SSE2, NEON) or 4 (256 bits: one AVX
-/// register in the AVX2 copy of the queries, two SSE2 ones in the baseline).
-template <class S, int N>
-struct Lanes {
-  typedef S type __attribute__((vector_size(N * sizeof(S))));
-};
+// Lanes of S: 2 (128 bits in double: SSE2, NEON) or 4 (256 bits: one AVX
+// register in the AVX2 copy of the queries, two SSE2 ones in the baseline).
+using sepax::Lanes;
+using sepax::lane_abs;
+using sepax::lane_bits;
 
 /// Boxes, coordinate by coordinate, one per lane.
 template <class S, int N = 2>
@@ -63,35 +59,13 @@ struct BoxLanes {
   }
 };
 
-// lane_abs takes and returns 256-bit vectors: GCC notes, at it and at its
-// calls, that passing them changes the ABI without AVX. It is always inlined
-// (no call, no ABI); the note is silenced down to the end of this file.
+// The lane functions take and return 256-bit vectors: GCC notes that passing
+// them changes the ABI without AVX. They are always inlined (no call, no
+// ABI); the note is silenced down to the end of this file.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
-/// |x| per lane by clearing the sign bit (one AND; a select costs three on SSE2).
-template <class V>
-SEPAX_FORCE_INLINE V lane_abs(V x) {
-  using M = decltype(x < x);  // the signed integer vector of the same shape
-  using I = std::remove_cvref_t<decltype(M{}[0])>;
-  constexpr I magnitude = std::numeric_limits<I>::max();  // every bit but the sign
-  return reinterpret_cast<V>(reinterpret_cast<M>(x) & magnitude);
-}
-
-/// Bit k set when lane k of the comparison mask is true (one movmskpd on x86).
-template <class M>
-SEPAX_FORCE_INLINE unsigned lane_bits(M m) {
-#if defined(__SSE2__)
-  if constexpr (sizeof(M) == 16 && sizeof(m[0]) == 8) return unsigned(_mm_movemask_pd(reinterpret_cast<__m128d>(m)));
-  if constexpr (sizeof(M) == 16 && sizeof(m[0]) == 4) return unsigned(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
-#endif
-  constexpr int n = int(sizeof(M) / sizeof(m[0]));
-  unsigned bits = 0;
-  for (int k = 0; k < n; ++k) bits |= unsigned(m[k] != 0) << k;
-  return bits;
-}
-
 /// Bit k set when boxes a_k and b_k intersect (closed sets; obb_obb::test_static's
 /// verdict up to rounding). Bits, not the lane mask: a 256-bit vector returned
 /// from a function would change the ABI on CPUs without AVX (-Wpsabi).

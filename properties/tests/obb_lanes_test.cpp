@@ -1,0 +1,119 @@
+// The SIMD-lane form of the scalar OBB–OBB test (obb_obb_lanes.hpp) claims
+// the scalar form's roundings, hence its first separating axis, bit for bit.
+// Checked here on every generator family and both scalars (and the AVX copy
+// for double, on a CPU that has AVX2) against the scalar form itself (the reference, kept for every other scalar), 20,000 pairs per
+// family and scalar, with each kind of answer required to occur, so the
+// comparison cannot pass without exercising face, edge and no-axis answers.
+// Replay: the failing family, scalar and case index are printed; the case is
+// gen::generate(family, obb_obb, scalar, 33, index) (sepax generate --seed 33).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <string>
+#include <cstdint>
+#include <type_traits>
+
+#include "sepax/core/simple/obb_to_aabb.hpp"
+#include "sepax/core/static/obb_obb.hpp"
+#include "sepax/generators/generate.hpp"
+
+namespace sepax {
+namespace {
+
+template <class S>
+void expect_same_axes(gen::Family family, std::array<std::uint64_t, 4>& kinds) {
+  constexpr std::uint64_t kSeed = 33, kCount = 20000;
+  const ScalarKind scalar = std::is_same_v<S, float> ? ScalarKind::float32 : ScalarKind::float64;
+  for (std::uint64_t i = 0; i < kCount; ++i) {
+    const ShapePair p = gen::generate(family, Query::obb_obb, scalar, kSeed, i);
+    const Obb3<S> a = p.obb_a.cast<S>(), b = p.obb_b.cast<S>();
+    const SeparatingAxis lanes = obb_obb::detail::first_separating_axis_lanes(a, b);
+    const SeparatingAxis scalar_form = obb_obb::detail::first_separating_axis_scalar(a, b);
+    ASSERT_EQ(lanes, scalar_form) << gen::to_string(family) << ' ' << to_string(scalar) << " case " << i
+                                  << ": lanes " << to_string(lanes, false, false) << ", scalar form "
+                                  << to_string(scalar_form, false, false);
+    if constexpr (std::is_same_v<S, double>) {
+      if (kCpuHasAvx2) {  // the AVX copy the kernel takes on such CPUs
+        const SeparatingAxis avx = obb_obb::detail::first_separating_axis_avx(a, b);
+        ASSERT_EQ(avx, scalar_form) << gen::to_string(family) << " double case " << i << ": AVX lanes "
+                                    << to_string(avx, false, false);
+      }
+    }
+    ++kinds[std::size_t(lanes.kind == AxisKind::none        ? 0
+                        : lanes.kind == AxisKind::face_a    ? 1
+                        : lanes.kind == AxisKind::face_b    ? 2
+                                                            : 3)];
+  }
+}
+
+TEST(ObbLanes, FirstSeparatingAxisIsTheScalarFormsOnEveryFamily) {
+  std::array<std::uint64_t, 4> kinds{};  // none, face A, face B, edge
+  for (const gen::Family family : gen::all_families()) {
+    expect_same_axes<float>(family, kinds);
+    expect_same_axes<double>(family, kinds);
+  }
+  for (std::size_t k = 0; k < kinds.size(); ++k) EXPECT_GT(kinds[k], 100u) << "answer kind " << k << " too rare";
+}
+
+// obb_to_aabb's lane form (the exactness tests as masks) claims the loop
+// form's bounds bit for bit: on both boxes of every generated pair, and on
+// axis-aligned and quarter-turned boxes with dyadic and non-dyadic numbers,
+// whose bounds take the exact path (no outward move) when their sums are exact.
+template <class S>
+void expect_same_bounds(const Obb3<S>& box, const std::string& what, std::uint64_t& exact_bounds) {
+  // The kernel as called (double: the AVX copy on a CPU with AVX2), the
+  // baseline lanes, and the loop form.
+  const Aabb3<S> called = obb_to_aabb(box), lanes = obb_to_aabb_detail::obb_to_aabb_lanes(box),
+                 loop = obb_to_aabb_detail::obb_to_aabb_loop(box);
+  for (int k = 0; k < 3; ++k) {
+    using Bits = std::conditional_t<sizeof(S) == 4, std::uint32_t, std::uint64_t>;
+    for (const Aabb3<S>* form : {&called, &lanes}) {
+      ASSERT_EQ(std::bit_cast<Bits>(form->min[k]), std::bit_cast<Bits>(loop.min[k])) << what << ", min " << k;
+      ASSERT_EQ(std::bit_cast<Bits>(form->max[k]), std::bit_cast<Bits>(loop.max[k])) << what << ", max " << k;
+    }
+    // The exact path: the bound is the centre ± the half-width with no move.
+    S e = 0;
+    for (int i = 0; i < 3; ++i) e += box.extents[i] * std::abs(box.axes[i][k]);
+    exact_bounds += loop.max[k] == box.center[k] + e;
+  }
+}
+
+template <class S>
+void expect_same_bounds_everywhere() {
+  const ScalarKind scalar = std::is_same_v<S, float> ? ScalarKind::float32 : ScalarKind::float64;
+  std::uint64_t exact_bounds = 0;
+  for (const gen::Family family : gen::all_families())
+    for (std::uint64_t i = 0; i < 5000; ++i) {
+      const ShapePair p = gen::generate(family, Query::obb_obb, scalar, 33, i);
+      const std::string what = std::string(gen::to_string(family)) + " case " + std::to_string(i);
+      expect_same_bounds(p.obb_a.cast<S>(), what + " box a", exact_bounds);
+      expect_same_bounds(p.obb_b.cast<S>(), what + " box b", exact_bounds);
+    }
+  // Axis-aligned and quarter-turned boxes (entries 0 and ±1).
+  const std::array<Vec3<S>, 3> turns[3] = {
+      {Vec3<S>::UnitX(), Vec3<S>::UnitY(), Vec3<S>::UnitZ()},
+      {Vec3<S>::UnitY(), Vec3<S>::UnitZ(), Vec3<S>::UnitX()},
+      {Vec3<S>(-Vec3<S>::UnitZ()), Vec3<S>::UnitX(), Vec3<S>(-Vec3<S>::UnitY())}};
+  const S numbers[] = {S(0), S(0.5), S(1), S(3), S(0.1), S(1e7), S(-2.75), S(1) / S(3)};
+  std::uint64_t n = 0;
+  for (const auto& axes : turns)
+    for (const S c : numbers)
+      for (const S h : numbers) {
+        Obb3<S> box;
+        box.axes = axes;
+        box.center = Vec3<S>(c, -c, S(2) * c);
+        box.extents = {std::abs(h), S(0.25), std::abs(h) + S(1)};
+        expect_same_bounds(box, "turned box " + std::to_string(n++), exact_bounds);
+      }
+  EXPECT_GT(exact_bounds, 100u) << "the exact path was hardly taken";
+}
+
+TEST(ObbLanes, EnclosingBoxIsTheLoopFormsOnEveryFamily) {
+  expect_same_bounds_everywhere<float>();
+  expect_same_bounds_everywhere<double>();
+}
+
+}  // namespace
+}  // namespace sepax
