@@ -93,8 +93,8 @@ SEPAX_FORCE_INLINE Aabb3<S> obb_to_aabb_lanes(const Obb3<S>& box) {
     store3(hi + pad, out.max.data());
     return out;
   }
-  const auto exact = rows_unit & sum_is_exact(zero, t[0], sum[0]) & sum_is_exact(sum[0], t[1], sum[1]) &
-                     sum_is_exact(sum[1], t[2], sum[2]);
+  // (0 + t is exact: the loop's first TwoSum always passes.)
+  const auto exact = rows_unit & sum_is_exact(sum[0], t[1], sum[1]) & sum_is_exact(sum[1], t[2], sum[2]);
   store3(select(exact & sum_is_exact(c, -e, lo), lo, lo - pad), out.min.data());
   store3(select(exact & sum_is_exact(c, e, hi), hi, hi + pad), out.max.data());
   return out;
