@@ -2,7 +2,9 @@
 // tri_tri_certified.hpp): the verdict equals the exact
 // oracle's on every case of every family — no band, touching included — and
 // both of the kernel's paths are exercised (the filter decides most pairs;
-// exactly touching pairs need the rationals).
+// exactly touching pairs need exact arithmetic), and the exact signs of the
+// OBB–OBB kernel's touching and coplanar pairs come from its floating-point
+// expansions (src/expansion/), not from the integers or GMP behind them.
 //
 // Replay a failure with the RC_PARAMS line RapidCheck prints, e.g.
 //   RC_PARAMS="reproduce=…" ./properties_tests --gtest_filter='Families/Certified.*'
@@ -50,6 +52,7 @@ TEST_P(Certified, VerdictIsTheExactOne) {
   const auto [family, query, scalar] = GetParam();
   const std::string name = "certified/" + label(family, query, scalar);
   HitCounter intersecting, exact_path;
+  const detail::ExactStageCounts stages_before = detail::exact_stage_counts();
   const bool ok = check_and_save(name, [&, family = family, query = query, scalar = scalar] {
     const ShapePair pair = *gen::gen_pair(family, query, scalar);
     Counterexample::remember(pair, scalar, std::string(gen::to_string(family)));
@@ -70,6 +73,18 @@ TEST_P(Certified, VerdictIsTheExactOne) {
   });
   EXPECT_TRUE(ok) << name;
   RecordProperty("exact_path_rate", std::to_string(exact_path.rate()));
+  // RapidCheck runs the property on this thread: the tally's growth is this
+  // family's exact signs.
+  const detail::ExactStageCounts stages = detail::exact_stage_counts();
+  const std::uint64_t by_expansion = stages.expansion - stages_before.expansion;
+  const std::uint64_t by_integers = stages.integers_or_rationals - stages_before.integers_or_rationals;
+  RecordProperty("exact_signs_by_expansion", std::to_string(by_expansion));
+  RecordProperty("exact_signs_by_integers_or_rationals", std::to_string(by_integers));
+  if (query == Query::obb_obb && (family == gen::Family::touching || family == gen::Family::coplanar)) {
+    EXPECT_GT(by_expansion, 0u) << name << ": the expansion stage decided no sign";
+    if (scalar == ScalarKind::float32)
+      EXPECT_EQ(by_integers, 0u) << name << ": a float pair left the expansions' range (it has none outside)";
+  }
   if (family == gen::Family::touching) {
     EXPECT_EQ(intersecting.rate(), 1.0);
     // Some axis's gap is exactly 0, a sign no rounded value can show.
@@ -200,10 +215,12 @@ void check_ulp_ladder() {
     S x = S(2);  // touching at x = 1
     for (int step = 0; step < std::abs(k); ++step) x = std::nextafter(x, k > 0 ? S(4) : S(0));
     b.center = {x, S(0.125), S(-0.0625)};
+    const detail::ExactStageCounts before = detail::exact_stage_counts();
     const auto r = obb_obb::test_certified(a, b);
     EXPECT_EQ(r.result.intersects, k <= 0) << "k = " << k;
     if (k == 0) {
-      EXPECT_TRUE(r.exact_path) << "exact touching must go to the rationals";
+      EXPECT_TRUE(r.exact_path) << "exact touching must go to the exact stages";
+      EXPECT_GT(detail::exact_stage_counts().expansion, before.expansion) << "decided without the expansions";
     }
   }
 }

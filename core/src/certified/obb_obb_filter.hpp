@@ -6,6 +6,7 @@
 // sums, which only removes roundings — and the bound holds for both, so their
 // verdicts, the exact ones, are the same. SEPAX_CERTIFIED_ISA names the copy.
 #include <cstdint>
+#include <type_traits>
 
 #include "certified/obb_obb_vec.hpp"
 #include "sepax/core/mutant.hpp"
@@ -30,7 +31,7 @@ inline double magnitude(const V& d, const double* ea, const double* eb) {
 }
 
 /// The first separating axis in Table 1's order; `exact_ran` says whether
-/// the rationals decided some axis. The loops are unrolled so that indices
+/// an exact stage decided some axis. The loops are unrolled so that indices
 /// are constants and P, Q stay in registers.
 template <class S>
 SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_ran) {
@@ -40,7 +41,7 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
   const double eb[3] = {double(B.extents[0]), double(B.extents[1]), double(B.extents[2])};
   const V d = sub(widen(B.center), widen(A.center));
   const double s = magnitude(d, ea, eb);
-  // Outside the range the bound covers (or not finite): every axis in rationals.
+  // Outside the range the bound covers (or not finite): every axis exactly.
   // Mutant certified_no_bound (mutant_catalog.hpp): the rounded gap's sign
   // trusted as it is. A run-time switch is asked out of line (a baseline
   // function: this copy's own inline code may use AVX2); a compiled-in one
@@ -51,12 +52,15 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
   constexpr bool no_bound = mutant("certified_no_bound");
 #endif
   const double err = no_bound ? 0.0 : s >= 0x1p-500 && s <= 0x1p500 ? 96 * 0x1p-53 * s : INFINITY;
-  // Does the axis separate? g = |L·D| − (r_A + r_B) as computed.
+  // Does the axis separate? g = |L·D| − (r_A + r_B) as computed. Undecided
+  // axes go to the exact stages, which share the pair's exact projections
+  // through `cache` (untouched, and so free, when no axis is undecided).
+  ExpansionCache cache;
   const auto separates = [&](double g, SeparatingAxis axis) {
     if (g > err) return true;
     if (g < -err) return false;
     exact_ran = true;
-    return exact_separates(A, B, axis);
+    return exact_separates(cache, A, B, axis);
   };
 
   // Faces of A: N_i = A_{i+1} × A_{i+2}; P_ij = N_i·B_j; d'_i = N_i·D;
@@ -95,7 +99,7 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
   // (radii from P and Q: header's table). Its permanent is ≤ 72α⁶S (72α⁵Δ
   // and 36α⁶(Σa + Σb)) at depth ≤ 10, hence err = 896·u·S > γ_12·72α⁶S.
   // A frame this far from orthonormal (det A ≤ 1/2) is no valid box: the
-  // rationals decide.
+  // exact stages decide.
   const double err_edge = no_bound ? 0.0 : err != INFINITY && det_a > 0.5 ? 896 * 0x1p-53 * s : INFINITY;
 #pragma GCC unroll 3
   for (int i = 0; i < 3; ++i) {
@@ -109,11 +113,11 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
       const double g = std::fabs(dp[i2] * P[i1][j] - dp[i1] * P[i2][j]) - det_a * radii;
       if (g > err_edge) return axis;
       if (g < -err_edge) continue;
-      const int sign = refine_edge(a[i], b[j], a, b, d, ea, eb, s);
+      const int sign = refine_edge(a[i], b[j], a, b, d, ea, eb, s, std::is_same_v<S, float>);
       if (sign > 0) return axis;
       if (sign < 0) continue;
       exact_ran = true;
-      if (exact_separates(A, B, axis)) return axis;
+      if (exact_separates(cache, A, B, axis)) return axis;
     }
   }
   return {};

@@ -1,7 +1,11 @@
 // The certified triangle–triangle test: Guigue & Devillers' orientation
 // predicates in double, each behind the bound the header derives; a sign the
-// filter cannot certify is computed exactly (orientation_exact.cpp). Flat
-// pairs (coplanar, degenerate) are decided by 2D and segment predicates.
+// filter cannot certify is computed exactly: in machine integers when the
+// pair's six points fit 61 bits under one power of two (float pairs, mostly;
+// measured faster than the expansions there, the conversion being shared),
+// else in floating-point expansions (expansion/orientation_expansion.hpp),
+// else in 512-bit integers or GMP (orientation_exact.cpp). Flat pairs (coplanar, degenerate) are
+// decided by 2D and segment predicates.
 #include "sepax/core/static/tri_tri_certified.hpp"
 
 #include <cmath>
@@ -11,6 +15,8 @@
 #include <utility>
 
 #include "exact/orientation_exact.hpp"
+#include "expansion/orientation_expansion.hpp"
+#include "sepax/core/static/certified_result.hpp"
 #include "sepax/core/mutant.hpp"
 
 namespace sepax::tri_tri {
@@ -108,19 +114,35 @@ struct Signs {
   }
   [[gnu::noinline, gnu::cold]] int exact_orient2d(const Point2& a, const Point2& b, const Point2& c) const {
     exact_ran = true;
+    // Machine integers where the pair's points fit them (float pairs: no
+    // slower than the expansions, the conversion shared by every predicate),
+    // else expansions, else 512-bit integers or GMP.
+    auto& counts = sepax::detail::exact_stage_counts();
     const int ia = index(*a.from), ib = index(*b.from), ic = index(*c.from);
     if (ia >= 0 && ib >= 0 && ic >= 0 && have_integers()) {
       const int k1 = (a.axis + 1) % 3, k2 = (a.axis + 2) % 3;
       const std::int64_t *u = integers[ia], *v = integers[ib], *w = integers[ic];
       return certified::orient2d_integers(u[k1], u[k2], v[k1], v[k2], w[k1], w[k2]);
     }
+    if (const int s = certified::orient2d_expansion(a.c, b.c, c.c); s != 2) {
+      ++counts.expansion;
+      return s;
+    }
+    ++counts.integers_or_rationals;
     return certified::orient2d_exact(a.c, b.c, c.c);
   }
   [[gnu::noinline, gnu::cold]] int exact_side(const V& a, const V& b, const V& c, const V& d) const {
     exact_ran = true;
+    auto& counts = sepax::detail::exact_stage_counts();
     const int ia = index(a), ib = index(b), ic = index(c), id = index(d);
     if (ia >= 0 && ib >= 0 && ic >= 0 && id >= 0 && have_integers())
       return certified::orient3d_integers(integers[ia], integers[ib], integers[ic], integers[id]);
+    const double pa[3] = {a.x, a.y, a.z}, pb[3] = {b.x, b.y, b.z}, pc[3] = {c.x, c.y, c.z}, pd[3] = {d.x, d.y, d.z};
+    if (const int s = certified::orient3d_expansion(pa, pb, pc, pd); s != 2) {
+      ++counts.expansion;
+      return s;
+    }
+    ++counts.integers_or_rationals;
     return certified::orient3d_exact(vec(a), vec(b), vec(c), vec(d));
   }
   /// The six points as integers, converted at the first call.

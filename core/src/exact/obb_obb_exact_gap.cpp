@@ -17,19 +17,20 @@
 #include "exact/integer_vec.hpp"
 #include "exact/orientation_exact.hpp"
 #include "exact/rational_vec.hpp"
+#include "expansion/obb_obb_expansion_gap.hpp"
 #include "sepax/core/static/obb_obb_certified.hpp"
 
 namespace sepax::obb_obb {
 namespace {
 
-using Q = certified::Rational;
-using QV = certified::RationalVec;
-using certified::cross;
-using certified::dot;
-using certified::exact;
+using Q = sepax::certified::Rational;
+using QV = sepax::certified::RationalVec;
+using sepax::certified::cross;
+using sepax::certified::dot;
+using sepax::certified::exact;
 
-using certified::Int;
-using IV = certified::IntVec;
+using sepax::certified::Int;
+using IV = sepax::certified::IntVec;
 
 /// The gap's sign in integers (see the file comment); nullopt-like 2 when
 /// the exponents spread too far.
@@ -46,7 +47,8 @@ int integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separat
   std::array<std::int64_t, 12> li;
   std::array<std::int64_t, 18> ai;
   int lambda = 0, alpha = 0;
-  if (!certified::to_common_integers(lengths, li, lambda) || !certified::to_common_integers(axes, ai, alpha) ||
+  if (!sepax::certified::to_common_integers(lengths, li, lambda) ||
+      !sepax::certified::to_common_integers(axes, ai, alpha) ||
       alpha < -64 || alpha > 64)
     return 2;
   const auto axis_of = [&](int box, int i) {
@@ -56,22 +58,22 @@ int integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separat
   IV l;
   switch (axis.kind) {
     case AxisKind::face_a:
-      l = certified::cross(axis_of(0, (axis.i + 1) % 3), axis_of(0, (axis.i + 2) % 3));
+      l = sepax::certified::cross(axis_of(0, (axis.i + 1) % 3), axis_of(0, (axis.i + 2) % 3));
       break;
     case AxisKind::face_b:
-      l = certified::cross(axis_of(1, (axis.j + 1) % 3), axis_of(1, (axis.j + 2) % 3));
+      l = sepax::certified::cross(axis_of(1, (axis.j + 1) % 3), axis_of(1, (axis.j + 2) % 3));
       break;
     default:
-      l = certified::cross(axis_of(0, axis.i), axis_of(1, axis.j));
+      l = sepax::certified::cross(axis_of(0, axis.i), axis_of(1, axis.j));
       break;
   }
   // |L'·D'|·2^{−α} against the radii.
   Int radii = 0;
   for (int k = 0; k < 3; ++k) {
-    radii += Int(li[6 + k]) * abs(certified::dot(axis_of(0, k), l));
-    radii += Int(li[9 + k]) * abs(certified::dot(axis_of(1, k), l));
+    radii += Int(li[6 + k]) * abs(sepax::certified::dot(axis_of(0, k), l));
+    radii += Int(li[9 + k]) * abs(sepax::certified::dot(axis_of(1, k), l));
   }
-  return certified::scaled_difference_sign(abs(certified::dot(l, d)), radii, alpha);
+  return sepax::certified::scaled_difference_sign(abs(sepax::certified::dot(l, d)), radii, alpha);
 }
 
 int rational_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
@@ -105,11 +107,27 @@ int rational_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separa
 }  // namespace
 
 int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+  obb_obb::certified::ExpansionCache cache;
+  obb_obb::certified::load(cache, a, b);
+  if (const int sign = obb_obb::certified::expansion_gap_sign(cache, axis); sign != 2) return sign;
   const int sign = integer_gap_sign(a, b, axis);
   return sign != 2 ? sign : rational_gap_sign(a, b, axis);
 }
 
 namespace detail {
+int expansion_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis,
+                                 bool fma_copy, int stage) {
+  obb_obb::certified::ExpansionCache cache;
+  obb_obb::certified::load(cache, a, b);
+  const auto which = stage == 1   ? obb_obb::certified::GapStage::adaptive_only
+                     : stage == 2 ? obb_obb::certified::GapStage::full_only
+                                  : obb_obb::certified::GapStage::both;
+  return fma_copy ? obb_obb::certified::fma::expansion_gap_sign(cache, axis, which)
+                  : obb_obb::certified::baseline::expansion_gap_sign(cache, axis, which);
+}
+int integer_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+  return integer_gap_sign(a, b, axis);
+}
 int rational_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
   return rational_gap_sign(a, b, axis);
 }

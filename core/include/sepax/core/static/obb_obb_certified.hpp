@@ -51,9 +51,15 @@
 /// give L = 0 exactly there and never separate. What is left — exactly
 /// touching pairs, pairs within ~10⁻¹⁴·S of touching (the families put many
 /// double pairs there on purpose) and S outside [2⁻⁵⁰⁰, 2⁵⁰⁰] — is evaluated
-/// exactly (exact_gap_sign, in its own translation unit): in 512-bit
-/// integers when the lengths and the axis components each fit 61 bits under
-/// one power of two (~1 µs an axis), else in GMP rationals (~10 µs).
+/// exactly (exact_gap_sign, in its own translation units): first in
+/// floating-point expansions (Shewchuk 1997: TwoSum, TwoProduct by FMA or
+/// Dekker's split, expansion sums and scalings with zero elimination;
+/// src/expansion/), each triple product formed once per pair and shared by
+/// its undecided axes — exact for every float pair and for double pairs
+/// whose nonzero stored numbers lie in [2⁻²⁰⁰, 2²⁰⁰] (expansion_range.hpp
+/// derives the range); outside it in 512-bit integers when the lengths and
+/// the axis components each fit 61 bits under one power of two (~1 µs an
+/// axis), else in GMP rationals (~10 µs).
 ///
 /// The result names the first separating axis in Table 1's order (face_a i
 /// for N_i, face_b j for M_j, edge_edge i j for L_ij); `exact_path` says
@@ -83,9 +89,18 @@ bool intersects_certified(const Obb3<double>& a, const Obb3<double>& b, bool* ex
 int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
 
 namespace detail {
-/// exact_gap_sign always through GMP rationals (it takes 512-bit integers
-/// where the exponents allow): for the test that compares the two.
+/// exact_gap_sign always through GMP rationals (it takes expansions, then
+/// 512-bit integers, where the exponents allow): for the tests that compare
+/// the stages.
 int rational_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
+/// The expansion stage alone, its FMA copy (only where the CPU has FMA) or
+/// its Dekker-split copy: −1, 0, +1, or 2 outside its range. stage 0: the
+/// adaptive part, then the full expansions; 1: the adaptive part alone (2
+/// when it cannot tell); 2: the full expansions alone.
+int expansion_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis,
+                                 bool fma_copy, int stage = 0);
+/// The 512-bit integer stage alone: 2 when the exponents spread too far.
+int integer_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
 }  // namespace detail
 
 }  // namespace sepax::obb_obb

@@ -12,9 +12,9 @@
 /// some gap exceeds its bound and "intersecting" when every gap is below
 /// minus its bound; every other pair — an axis within its bound of 0
 /// (touching, nearly parallel edges), a frame outside the bound's range — is
-/// rerun with obb_obb::intersects_certified, whose second stage and
-/// rationals decide it. Hence the verdicts are the certified kernel's, and
-/// exact.
+/// rerun with obb_obb::intersects_certified, whose second stage and exact
+/// stages (expansions, then integers or GMP) decide it. Hence the verdicts
+/// are the certified kernel's, and exact.
 ///
 /// Layout: ObbBatch (obb_obb_batch.hpp). Results are one byte per pair (1 =
 /// intersecting). Compiled for any x86-64 and for AVX2 with FMA, chosen at

@@ -56,8 +56,13 @@
 /// is below 2⁻⁷⁷⁰, added to every bound (float input never underflows: its
 /// differences are multiples of 2⁻¹⁴⁹). Outside that range the filter is
 /// skipped. A sign is certified when |D̂| exceeds the bound; the others are
-/// computed exactly (src/exact/orientation_exact.cpp: machine integers,
-/// 512-bit integers or GMP rationals, by the spread of the exponents).
+/// computed exactly: in machine integers when the pair's six points fit 61
+/// bits under one power of two (most float pairs; the conversion is shared by
+/// the pair's predicates), else in floating-point expansions (Shewchuk 1997;
+/// TwoDiff differences, TwoProduct minors, expansion scaling and sums with
+/// zero elimination: src/expansion/orientation_expansion.hpp) for
+/// coordinates whose nonzero magnitudes lie in [2⁻²⁸⁰, 2²⁸⁰], else in
+/// 512-bit integers or GMP rationals (src/exact/orientation_exact.cpp).
 /// orient2d's filter: each product of two differences passes 3 roundings
 /// and the subtraction one, so 6·u·(|l̂| + |r̂|) + 2⁻¹⁰⁰⁰ bounds its error.
 ///
