@@ -1,6 +1,8 @@
 #include "bench_sets.hpp"
 
-#include <optional>
+#include <algorithm>
+#include <list>
+#include <memory>
 #include <mutex>
 #include <tuple>
 
@@ -58,19 +60,39 @@ BenchSets build(Query query, ScalarKind scalar, gen::Family family, const SetsCo
 }  // namespace
 
 const BenchSets& bench_sets(Query query, ScalarKind scalar, gen::Family family, const SetsConfig& config) {
-  // One group at a time: benchmarks are registered group by group, and all
-  // groups at N = 65,536 would hold gigabytes.
+  // Every group built is kept while they fit in kCacheBytes, least recently
+  // used dropped first: with --benchmark_enable_random_interleaving the runs
+  // hop from group to group, and rebuilding a group per run (the exact verdict
+  // of every pair) made the gate's benchmark 14 minutes instead of 3. All
+  // groups at N = 65,536 would hold about 2 GB, hence the bound. The group
+  // just asked for is never dropped, so its reference stays valid until the
+  // next call.
+  constexpr std::size_t kCacheBytes = std::size_t(1) << 30;
+  struct Entry {
+    std::tuple<Query, ScalarKind, gen::Family> key;
+    std::unique_ptr<BenchSets> sets;
+  };
   static std::mutex mutex;
-  static std::optional<std::tuple<Query, ScalarKind, gen::Family>> key;
-  static BenchSets sets;
+  static std::list<Entry> recent;  // most recently used first
   std::lock_guard lock(mutex);
   const auto wanted = std::make_tuple(query, scalar, family);
-  if (key != wanted) {
-    sets = {};
-    sets = build(query, scalar, family, config);
-    key = wanted;
+  auto it = std::find_if(recent.begin(), recent.end(), [&](const Entry& e) { return e.key == wanted; });
+  if (it != recent.end()) {
+    recent.splice(recent.begin(), recent, it);
+    return *recent.front().sets;
   }
-  return sets;
+  const auto bytes = [](const BenchSets& s) {
+    return (s.mixed.size() + s.separated.size() + s.intersecting.size()) * sizeof(ShapePair);
+  };
+  const std::size_t expected = 3 * config.pairs * sizeof(ShapePair);
+  std::size_t held = 0;
+  for (const Entry& e : recent) held += bytes(*e.sets);
+  while (!recent.empty() && held + expected > kCacheBytes) {
+    held -= bytes(*recent.back().sets);
+    recent.pop_back();
+  }
+  recent.push_front({wanted, std::make_unique<BenchSets>(build(query, scalar, family, config))});
+  return *recent.front().sets;
 }
 
 }  // namespace sepax::bench

@@ -35,9 +35,9 @@ struct BenchSets {
   const std::vector<ShapePair>& get(SetKind s) const;
 };
 
-/// The sets of (query, scalar, family), cached until another group is asked
-/// for (benchmarks run group by group); thread-safe. The reference stays valid
-/// until the next call with another group.
+/// The sets of (query, scalar, family), cached (every group while they fit in
+/// 1 GiB, least recently used dropped first); thread-safe. The reference stays
+/// valid until the next call.
 const BenchSets& bench_sets(Query query, ScalarKind scalar, gen::Family family, const SetsConfig& config);
 
 }  // namespace sepax::bench
