@@ -319,20 +319,26 @@ TEST(ObbExpansionGap, AgreesWithRationals) {
 }
 
 TEST(ObbExpansionGap, CertifiedKernelUsesIt) {
-  // Exactly touching float boxes: the filter cannot decide the contact face,
+  // Exactly touching float boxes, B turned about z by 10⁻³ (sin has bits
+  // 2⁻³³ and below: off the machine integers' grid, small_integers_test.cpp):
+  // the filter cannot decide the contact faces (both gaps are exactly 0),
   // the expansions must (no integers, no GMP).
   Obb3f a, b;
   a.extents = {0.5f, 0.25f, 1.0f};
   b.extents = {0.75f, 0.5f, 0.125f};
-  b.center = {1.25f, 0.125f, -0.5f};
+  const float c = std::cos(1e-3f), s = std::sin(1e-3f);
+  b.axes[0] = {c, s, 0.0f};
+  b.axes[1] = {-s, c, 0.0f};
+  b.center = {0.125f, -0.25f, 1.125f};  // B's bottom face z = 1 on A's top face
   auto& counts = detail::exact_stage_counts();
   const auto before = counts;
   const auto r = obb_obb::test_certified(a, b);
   EXPECT_TRUE(r.result.intersects);
   EXPECT_TRUE(r.exact_path);
   EXPECT_GT(counts.expansion, before.expansion);
+  EXPECT_EQ(counts.machine_integers, before.machine_integers);
   EXPECT_EQ(counts.integers_or_rationals, before.integers_or_rationals);
-  b.center[0] = std::nextafter(1.25f, 2.0f);  // one ulp apart
+  b.center[2] = std::nextafter(1.125f, 2.0f);  // one ulp apart
   EXPECT_FALSE(obb_obb::test_certified(a, b).result.intersects);
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "certified/obb_obb_small_integers.hpp"
 #include "certified/obb_obb_vec.hpp"
 #include "sepax/core/mutant.hpp"
 
@@ -53,14 +54,26 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
 #endif
   const double err = no_bound ? 0.0 : s >= 0x1p-500 && s <= 0x1p500 ? 96 * 0x1p-53 * s : INFINITY;
   // Does the axis separate? g = |L·D| − (r_A + r_B) as computed. Undecided
-  // axes go to the exact stages, which share the pair's exact projections
-  // through `cache` (untouched, and so free, when no axis is undecided).
+  // axes go to the exact stages: machine integers when the pair lies on a
+  // small grid (obb_obb_small_integers.hpp: the lattice boxes of exact
+  // contact), else the expansions, which share the pair's exact projections
+  // through `cache`. Both are loaded at the first undecided axis (untouched,
+  // and so free, when there is none).
+  SmallIntegers ints;
   ExpansionCache cache;
+  const auto exact = [&](SeparatingAxis axis) {
+    exact_ran = true;
+    if (ints.state == 0) load(ints, A, B);
+    if (ints.state > 0) {
+      ++sepax::detail::exact_stage_counts().machine_integers;
+      return small_integer_gap_sign(ints, axis) > 0;
+    }
+    return exact_separates(cache, A, B, axis);
+  };
   const auto separates = [&](double g, SeparatingAxis axis) {
     if (g > err) return true;
     if (g < -err) return false;
-    exact_ran = true;
-    return exact_separates(cache, A, B, axis);
+    return exact(axis);
   };
 
   // Faces of A: N_i = A_{i+1} × A_{i+2}; P_ij = N_i·B_j; d'_i = N_i·D;
@@ -113,11 +126,14 @@ SeparatingAxis first_separating(const Obb3<S>& A, const Obb3<S>& B, bool& exact_
       const double g = std::fabs(dp[i2] * P[i1][j] - dp[i1] * P[i2][j]) - det_a * radii;
       if (g > err_edge) return axis;
       if (g < -err_edge) continue;
-      const int sign = refine_edge(a[i], b[j], a, b, d, ea, eb, s, std::is_same_v<S, float>);
-      if (sign > 0) return axis;
-      if (sign < 0) continue;
-      exact_ran = true;
-      if (exact_separates(cache, A, B, axis)) return axis;
+      // The second stage first, unless the pair's integers are loaded
+      // already (cheaper than it, and exact).
+      if (ints.state <= 0) {
+        const int sign = refine_edge(a[i], b[j], a, b, d, ea, eb, s, std::is_same_v<S, float>);
+        if (sign > 0) return axis;
+        if (sign < 0) continue;
+      }
+      if (exact(axis)) return axis;
     }
   }
   return {};

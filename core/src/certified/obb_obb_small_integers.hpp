@@ -1,0 +1,48 @@
+#pragma once
+// Internal to the certified OBB–OBB kernel: its first exact stage, in machine
+// integers, for pairs whose numbers lie on a small dyadic grid (the lattice
+// boxes of exact contact: touching, coplanar, degenerate shapes — float
+// boxes above all). Asked before the expansions (expansion/), which take
+// every pair it declines.
+//
+// The pair's 18 axis components become integers X = x·2^(29−t_a), 2^(29−t_a)
+// the coarsest such scale (t_a trailing zeros shared by all of x·2²⁹), and
+// its 12 lengths (extents, centres) integers Y = y·2^(k−t_l) likewise with
+// |Y| < 2⁵⁰ (k from the largest length's exponent). With |X| < 2^α
+// (α = 30 − t_a) and |Y| < 2^λ, the gap of an axis L (a cross product of two
+// axes; obb_obb_certified.hpp's table)
+//   g(L) = |L·D| − Σ a_k |A_k·L| − Σ b_m |B_m·L|,   D = C_b − C_a,
+// times the positive 2^(−3·grid_a − grid_l) is
+//   G = |L'·D'|·2^(α−1) − Σ a'_k |A'_k·L'| − Σ b'_m |B'_m·L'|
+// in the integers (primes). Sizes: |L'_k| < 2^(2α+1) (int64: α ≤ 30),
+// |D'_k| < 2^(λ+1), |A'_k·L'| < 3·2^(3α+1) < 2^(3α+3), so the lead is below
+// 3·2^(2α+λ+2)·2^(α−1) < 2^(3α+λ+3), each radii term below 2^(3α+λ+3)
+// (four of the six: L is orthogonal to the two axes it is the cross product
+// of), and |G| < 5·2^(3α+λ+3) < 2^(3α+λ+6): 3α + λ ≤ 120 keeps every
+// partial sum within __int128 (|·| < 2¹²⁷). Outside that (or a number not
+// on the grid: a float axis component below 2⁻⁶ with low bits, a double with
+// more than 30 bits under its leading one, a non-finite number) the stage
+// declines and the expansions decide.
+#include <cstdint>
+
+#include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/static/separating_axis.hpp"
+
+namespace sepax::obb_obb::certified {
+
+/// The pair in integers (filled at the first undecided axis).
+struct SmallIntegers {
+  std::int8_t state = 0;  ///< 0 not loaded, 1 loaded, −1 declined
+  int lead_shift = 0;     ///< α − 1
+  std::int64_t a[3][3], b[3][3], ea[3], eb[3], d[3];
+};
+
+/// Converts the pair; false (state −1) when it is not on a grid the bound
+/// above covers.
+bool load(SmallIntegers& s, const Obb3<float>& a, const Obb3<float>& b);
+bool load(SmallIntegers& s, const Obb3<double>& a, const Obb3<double>& b);
+
+/// The exact sign (−1, 0, +1) of the axis's gap for a loaded pair.
+int small_integer_gap_sign(const SmallIntegers& s, const SeparatingAxis& axis);
+
+}  // namespace sepax::obb_obb::certified
