@@ -16,7 +16,8 @@
 #      beyond the committed boundary baseline (binomial test). JUnit XML goes
 #      to BUILD/gate/junit.xml. On failure it also prints what changed against
 #      the committed run bench/baselines/MACHINE/run/ (sepax report --compare).
-# Usage: scripts/gate.sh BUILD_DIR (with sepax, sepax_bench and sepax_bench_brought built).
+# Usage: scripts/gate.sh BUILD_DIR (with sepax and the benchmarks sepax_bench, sepax_bench_gomez,
+# sepax_bench_manifold and sepax_bench_brought built).
 # SEPAX_GATE_WRITE_BASELINE=FILE also writes the measured ratios there;
 # SEPAX_GATE_WRITE_BOUNDARY_BASELINE=FILE the boundary counts.
 set -euo pipefail
@@ -49,6 +50,13 @@ echo "gate: the simpler tests against FCL (sepax_bench_gomez) ..."
   --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
   --benchmark_out="$dir/bench-gomez.json" --benchmark_out_format=json >"$dir/bench-gomez.txt"
 
+echo "gate: the contact manifold against ODE's dBoxBox (sepax_bench_manifold) ..."
+"$build/bench/sepax_bench_manifold" --sepax_pairs=8192 \
+  --benchmark_filter='^manifold:(obb_obb_manifold/find_manifold/|ode/box_box_manifold/)' \
+  --benchmark_enable_random_interleaving=true \
+  --benchmark_repetitions=9 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
+  --benchmark_out="$dir/bench-manifold.json" --benchmark_out_format=json >"$dir/bench-manifold.txt"
+
 brought="$build/bench/sepax_bench_brought"
 if [ ! -x "$brought" ]; then
   echo "gate: $brought is missing: build it (it needs SEPAX_BUILD_TESTS=ON, for the example plugin)" >&2
@@ -70,8 +78,9 @@ echo "gate: the plugins against the same C code in-process (sepax_bench_brought)
   --benchmark_enable_random_interleaving=true \
   --benchmark_repetitions=15 --benchmark_report_aggregates_only=true --benchmark_min_time=0.1 \
   --benchmark_out="$dir/bench-brought.json" --benchmark_out_format=json >"$dir/bench-brought.txt"
-# One file for the gate: sepax_bench's, with the brought and gomez benchmarks appended.
-python3 - "$dir/bench-kernels.json" "$dir/bench-brought.json" "$dir/bench-gomez.json" "$dir/bench.json" <<'PY'
+# One file for the gate: sepax_bench's, with the brought, gomez and manifold benchmarks appended.
+python3 - "$dir/bench-kernels.json" "$dir/bench-brought.json" "$dir/bench-gomez.json" "$dir/bench-manifold.json" \
+  "$dir/bench.json" <<'PY'
 import json, sys
 *parts, out = sys.argv[1:]
 with open(parts[0]) as f:

@@ -16,6 +16,7 @@
 #include <type_traits>
 
 #include "sepax/core/simple/obb_to_aabb.hpp"
+#include "sepax/core/static/obb_obb_manifold.hpp"
 #include "sepax/core/static/obb_obb.hpp"
 #include "sepax/generators/generate.hpp"
 
@@ -113,6 +114,37 @@ void expect_same_bounds_everywhere() {
 TEST(ObbLanes, EnclosingBoxIsTheLoopFormsOnEveryFamily) {
   expect_same_bounds_everywhere<float>();
   expect_same_bounds_everywhere<double>();
+}
+
+// find_manifold's double AVX copy (find_manifold_avx.cpp) claims the baseline
+// build's manifold bit for bit: every field, on every family, with face A,
+// face B, edge and no-contact answers each required to occur. Skipped on a
+// CPU without AVX2 (where find_manifold never takes that copy).
+TEST(ObbLanes, ManifoldAvxCopyIsTheBaselineBitForBit) {
+  if (!kCpuHasAvx2) GTEST_SKIP() << "this CPU has no AVX2: find_manifold takes the baseline build only";
+  const auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
+  std::array<std::uint64_t, 4> kinds{};  // none, face A, face B, edge
+  for (const gen::Family family : gen::all_families())
+    for (std::uint64_t i = 0; i < 10000; ++i) {
+      const ShapePair p = gen::generate(family, Query::obb_obb, ScalarKind::float64, 33, i);
+      const auto base = obb_obb::detail::find_manifold_baseline(p.obb_a, p.obb_b);
+      const auto avx = obb_obb::detail::find_manifold_avx(p.obb_a, p.obb_b);
+      const std::string what = std::string(gen::to_string(family)) + " double case " + std::to_string(i) +
+                               " (sepax generate --seed 33)";
+      ASSERT_EQ(avx.contact, base.contact) << what;
+      ASSERT_EQ(avx.axis, base.axis) << what;
+      ASSERT_EQ(avx.count, base.count) << what;
+      ASSERT_EQ(bits(avx.depth), bits(base.depth)) << what << ": depth";
+      for (int k = 0; k < 3; ++k) ASSERT_EQ(bits(avx.normal[k]), bits(base.normal[k])) << what << ": normal " << k;
+      for (int c = 0; c < base.count; ++c)
+        for (int k = 0; k < 3; ++k)
+          ASSERT_EQ(bits(avx.points[c][k]), bits(base.points[c][k])) << what << ": point " << c << ", " << k;
+      ++kinds[std::size_t(!base.contact                           ? 0
+                          : base.axis.kind == AxisKind::face_a ? 1
+                          : base.axis.kind == AxisKind::face_b ? 2
+                                                               : 3)];
+    }
+  for (std::size_t k = 0; k < kinds.size(); ++k) EXPECT_GT(kinds[k], 100u) << "answer kind " << k << " too rare";
 }
 
 }  // namespace

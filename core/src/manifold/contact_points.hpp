@@ -8,11 +8,11 @@
 /// value, the manifold cost 1.2–1.5x ODE's dBoxBox per pair (issue 33). Every
 /// value is computed by the same IEEE operations on the same operands as the
 /// Eigen form it replaced (noted where that is not obvious), so the manifold
-/// is the same bit for bit; the rare paths (no incident corner left, more
-/// than 8 corners, supporting edges outside the other box) still run that
-/// Eigen form.
+/// is the same bit for bit; the rare paths (more than 8 corners, supporting
+/// edges outside the other box) still run that Eigen form.
 #include <array>
 
+#include "sepax/core/numeric/force_inline.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 
 namespace sepax::obb_obb::manifold {
@@ -49,8 +49,10 @@ Local<S> to_local(const Box<S>& b) {
   return l;
 }
 
+/// Always inlined: find_manifold_avx.cpp calls it, and an out-of-line copy
+/// built for AVX2 could stand in for the baseline units' (isa_unit_symbols.cmake).
 template <class S>
-Vec3<S> to_world(const Obb3<S>& box, const Vec3<S>& x) {
+SEPAX_FORCE_INLINE Vec3<S> to_world(const Obb3<S>& box, const Vec3<S>& x) {
   return box.center + x[0] * box.axes[0] + x[1] * box.axes[1] + x[2] * box.axes[2];
 }
 

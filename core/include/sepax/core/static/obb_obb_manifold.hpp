@@ -65,4 +65,16 @@ Manifold<S> find_manifold(const Obb3<S>& a, const Obb3<S>& b);
 extern template Manifold<float> find_manifold(const Obb3<float>&, const Obb3<float>&);
 extern template Manifold<double> find_manifold(const Obb3<double>&, const Obb3<double>&);
 
+namespace detail {
+/// The two builds find_manifold chooses between, for the tests that compare
+/// them bit for bit: the baseline instruction set's (every scalar), and
+/// double's AVX copy, which find_manifold takes when kCpuHasAvx2 (lanes3.hpp;
+/// call it only then).
+template <class S>
+Manifold<S> find_manifold_baseline(const Obb3<S>& a, const Obb3<S>& b);
+Manifold<double> find_manifold_avx(const Obb3<double>& a, const Obb3<double>& b);
+extern template Manifold<float> find_manifold_baseline(const Obb3<float>&, const Obb3<float>&);
+extern template Manifold<double> find_manifold_baseline(const Obb3<double>&, const Obb3<double>&);
+}  // namespace detail
+
 }  // namespace sepax::obb_obb
