@@ -26,7 +26,12 @@ V widen(const Vec3<S>& v) {
 // S = Δ + Σa + Σb rounded up: every term is ≥ 0 and each of the 8 additions
 // rounds by at most a factor (1 + u), so (1 + 2⁻⁴⁹) covers them.
 inline double magnitude(const V& d, const double* ea, const double* eb) {
-  const double delta = std::fmax(std::fabs(d.x), std::fmax(std::fabs(d.y), std::fabs(d.z)));
+  // max by comparisons (std::fmax is a library call here); a NaN in D is
+  // dropped or kept, as fmax would drop it: either way every gap it enters
+  // is NaN, which no bound decides, and the exact stages take the axis.
+  const double x = std::fabs(d.x), y = std::fabs(d.y), z = std::fabs(d.z);
+  const double xy = x > y ? x : y;
+  const double delta = xy > z ? xy : z;
   const double s = delta + ea[0] + ea[1] + ea[2] + eb[0] + eb[1] + eb[2];
   return s * (1.0 + 0x1p-49);
 }
