@@ -50,7 +50,7 @@ Local<S> to_local(const Box<S>& b) {
 }
 
 /// Always inlined: find_manifold_avx.cpp calls it, and an out-of-line copy
-/// built for AVX2 could stand in for the baseline units' (isa_unit_symbols.cmake).
+/// built for AVX2 could stand in for the baseline units' (cmake/check_isa_unit_symbols.cmake).
 template <class S>
 SEPAX_FORCE_INLINE Vec3<S> to_world(const Obb3<S>& box, const Vec3<S>& x) {
   return box.center + x[0] * box.axes[0] + x[1] * box.axes[1] + x[2] * box.axes[2];

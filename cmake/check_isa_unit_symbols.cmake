@@ -6,7 +6,7 @@
 # keeps either: the AVX2 copy would then run on CPUs without AVX2 (SIGILL).
 # lanes3.hpp's inline namespace SEPAX_LANES_ISA and the *_avx2/fma namespaces
 # of the other units keep their copies apart; this checks it stays so.
-#   cmake -DNM=nm -DLIB=libsepax_kernels.a -P isa_unit_symbols.cmake
+#   cmake -DNM=nm -DLIB=libsepax_kernels.a -P check_isa_unit_symbols.cmake (test Core.IsaUnitsShareNoWeakSymbol)
 execute_process(COMMAND "${NM}" -C --defined-only "${LIB}" OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "${NM} failed on ${LIB} (exit ${rc})")
