@@ -12,6 +12,10 @@
 #include <array>
 #include <boost/multiprecision/gmp.hpp>
 #include <cmath>
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <limits>
 #include <random>
 
 namespace sepax {
@@ -167,6 +171,120 @@ TEST(Orient2dExact, RandomAndCollinearPointsOfEveryWidth) {
         << c[1] << ")";
   }
   EXPECT_GT(zeros, 1400);  // the collinear construction did produce zeros
+}
+
+/// x·2^k in GMP rationals (|k| ≤ 1000: 2^k is a double).
+Q scaled_rational(double x, int k) { return Q(x) * Q(std::ldexp(1.0, k)); }
+
+/// What to_small_integers must answer, from the definition: h with
+/// max |x| < 2^h ≤ 2·max |x|; class 1 when every x·2^(40−h) is an integer
+/// (and 2⁻⁹⁰⁰ ≤ max < 2⁹⁰⁰), 2 when every x·2^(15−h) is one too and
+/// 2⁻³⁰⁰ ≤ max < 2³⁰⁰; else 0.
+int reference_class(const double (&x)[18], int& h) {
+  double m = 0;
+  for (const double v : x) {
+    if (!std::isfinite(v)) return 0;
+    m = std::max(m, std::fabs(v));
+  }
+  if (!(m >= 0x1p-900 && m < 0x1p900)) return 0;
+  std::frexp(m, &h);  // m = f·2^h, 1/2 ≤ f < 1
+  const auto all_integers = [&](int bits) {
+    for (const double v : x) {
+      const Q t = scaled_rational(v, bits - h);
+      if (boost::multiprecision::denominator(t) != 1) return false;
+    }
+    return true;
+  };
+  if (!all_integers(40)) return 0;
+  return all_integers(15) && m >= 0x1p-300 && m < 0x1p300 ? 2 : 1;
+}
+
+/// Checks to_small_integers on x against the reference; returns its class.
+int expect_small_integers(const double (&x)[18], const char* what, int index) {
+  std::int64_t out[18];
+  int h = 0;
+  const int expected = reference_class(x, h);
+  const int got = certified::to_small_integers(x, out);
+  EXPECT_EQ(got, expected) << what << " case " << index;
+  if (got == 0 || got != expected) return got;
+  for (int k = 0; k < 18; ++k) {
+    EXPECT_EQ(Q(out[k]), scaled_rational(x[k], 40 - h)) << what << " case " << index << " number " << k;
+    EXPECT_LT(out[k] < 0 ? -out[k] : out[k], std::int64_t(1) << 40) << what << " case " << index;
+  }
+  return got;
+}
+
+TEST(OrientationSmallIntegers, ConversionAtTheEdgesOfItsRange) {
+  std::mt19937_64 rng(29);
+  std::uniform_int_distribution<std::int64_t> grid15(-(1 << 15) + 1, (1 << 15) - 1);
+  std::uniform_int_distribution<std::int64_t> grid40(-(std::int64_t(1) << 40) + 1, (std::int64_t(1) << 40) - 1);
+  std::uniform_int_distribution<int> exponent(-1000, 1000), pick(0, 17);
+  int classes[3] = {0, 0, 0};
+  for (int i = 0; i < 3000; ++i) {
+    double x[18];
+    const int e = i % 4 == 0 ? exponent(rng) : (i % 4 == 1 ? -300 - 15 + (i % 3) : 300 - 16 + (i % 3));
+    for (double& v : x) v = std::ldexp(double(i % 2 ? grid15(rng) : grid40(rng)), e);
+    // A number one binary order finer, or one extreme (the spread's edge).
+    if (i % 5 == 0) x[pick(rng)] = std::ldexp(1.0, e - 1);
+    if (i % 7 == 0) x[pick(rng)] = std::ldexp(double(i % 2 ? (1 << 15) - 1 : (std::int64_t(1) << 40) - 1), e);
+    if (i % 11 == 0) x[pick(rng)] = 0;
+    ++classes[expect_small_integers(x, "random", i)];
+  }
+  EXPECT_GT(classes[0], 100);  // every answer was met (hit rates)
+  EXPECT_GT(classes[1], 300);
+  EXPECT_GT(classes[2], 300);
+  // Spreads of exactly 40 and 15 binary orders, and one more.
+  const double edges[][2] = {{1, 0x1p-39}, {1, 0x1p-40}, {1, 0x1p-14}, {1, 0x1p-15}, {-0x1.fffffep127, 0x1p-149},
+                             {0x1p-300, 0x1p-314}, {0x1p-301, 0x1p-315}, {0x1.fffp299, 0x1p286}, {0x1p300, 0x1p287},
+                             {0x1p-900, 0x1p-939}, {0x1p-901, 0x1p-940}, {0x1.fffp899, 0x1p860}, {0x1p900, 0x1p861},
+                             {0, 0}, {std::numeric_limits<double>::denorm_min(), 0}, {HUGE_VAL, 1}, {NAN, 1}};
+  for (int i = 0; i < int(std::size(edges)); ++i) {
+    double x[18] = {};
+    x[i % 18] = edges[i][0];
+    x[(i + 5) % 18] = edges[i][1];
+    expect_small_integers(x, "edge", i);
+  }
+}
+
+TEST(OrientationSmallIntegers, DeterminantsAtTheEdgeOfTheirRange) {
+  // orient3d_small_integers with coordinates up to ±(2⁴⁰ − 1), extremes
+  // included; orient3d_in_double and orient2d_in_double on grids of 2¹⁵
+  // steps at the smallest and largest scales to_small_integers admits.
+  std::mt19937_64 rng(31);
+  const std::int64_t top40 = (std::int64_t(1) << 40) - 1, top15 = (1 << 15) - 1;
+  std::uniform_int_distribution<std::int64_t> any40(-top40, top40), any15(-top15, top15), coin(0, 1);
+  int zeros = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const bool wide = i % 2 == 0;
+    const std::int64_t top = wide ? top40 : top15;
+    const auto coordinate = [&] { return i % 3 == 0 ? (coin(rng) ? top : -top) : (wide ? any40(rng) : any15(rng)); };
+    std::int64_t v[4][3];
+    for (auto& point : v)
+      for (auto& c : point) c = coordinate();
+    if (i % 4 < 2) {  // d the midpoint of a and b (b moved towards a to make it exact): coplanar
+      for (int k = 0; k < 3; ++k) {
+        v[1][k] = v[0][k] + 2 * ((v[1][k] - v[0][k]) / 2);
+        v[3][k] = v[0][k] + (v[1][k] - v[0][k]) / 2 + (i % 8 < 2 ? 0 : (k == 0));  // or one step off
+      }
+    }
+    const int g = wide ? 0 : (i % 3 == 0 ? -314 : (i % 3 == 1 ? 285 : 0));
+    P pts[4];
+    double raw[4][3];
+    for (int j = 0; j < 4; ++j)
+      for (int k = 0; k < 3; ++k) pts[j][k] = raw[j][k] = std::ldexp(double(v[j][k]), g);
+    const int expected = reference_sign(pts[0], pts[1], pts[2], pts[3]);
+    zeros += expected == 0;
+    if (wide) {
+      EXPECT_EQ(certified::orient3d_small_integers(v[0], v[1], v[2], v[3]), expected) << "case " << i;
+      continue;
+    }
+    const double det = certified::orient3d_in_double(raw[0], raw[1], raw[2], raw[3]);
+    EXPECT_EQ(det > 0 ? 1 : (det < 0 ? -1 : 0), expected) << "case " << i << " scale 2^" << g;
+    const double a[2] = {raw[0][0], raw[0][1]}, b[2] = {raw[1][0], raw[1][1]}, c[2] = {raw[3][0], raw[3][1]};
+    const double det2 = certified::orient2d_in_double(a[0], a[1], b[0], b[1], c[0], c[1]);
+    EXPECT_EQ(det2 > 0 ? 1 : (det2 < 0 ? -1 : 0), reference_sign_2d(a, b, c)) << "2D case " << i << " scale 2^" << g;
+  }
+  EXPECT_GT(zeros, 400);  // coplanar quadruples were met
 }
 
 }  // namespace

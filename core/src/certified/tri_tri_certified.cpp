@@ -1,15 +1,20 @@
 // The certified triangle–triangle test: Guigue & Devillers' orientation
 // predicates in double, each behind the bound the header derives; a sign the
-// filter cannot certify is computed exactly: in machine integers when the
-// pair's six points fit 61 bits under one power of two (float pairs, mostly;
-// measured faster than the expansions there, the conversion being shared),
-// else in floating-point expansions (expansion/orientation_expansion.hpp),
-// else in 512-bit integers or GMP (orientation_exact.cpp). Flat pairs (coplanar, degenerate) are
-// decided by 2D and segment predicates.
+// filter cannot certify is computed exactly. The pair's six points are
+// converted once, at the first such sign (exact/orientation_exact.hpp): on
+// a grid of at most 2¹⁵ steps (touching, most coplanar and degenerate
+// pairs) the determinant in double is exact; within 2⁴⁰ steps, __int128
+// with no carries; within 2⁶¹, machine integers with carries (float pairs,
+// mostly: measured faster than the expansions there). Else floating-point
+// expansions (expansion/orientation_expansion.hpp), else 512-bit integers or
+// GMP (orientation_exact.cpp). Every point a predicate sees is one of the six
+// (by address), so the exact stage finds its integers without a search.
+// Flat pairs (coplanar, degenerate) are decided by 2D and segment predicates.
 #include "sepax/core/static/tri_tri_certified.hpp"
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -34,9 +39,11 @@ V widen(const Vec3<S>& v) {
 }
 
 /// The plane through a, b, c: n = (b − a) × (c − a) and, per component, the
-/// permanent |·| + |·| of its 2×2 minor (the filter's P̂ is perm · |d − a|).
+/// permanent |·| + |·| of its 2×2 minor (the filter's P̂ is perm · |d − a|);
+/// `origin` points at a (the exact stage finds a point by its address).
 struct Plane {
-  V origin, n, perm;
+  const V* origin;
+  V n, perm;
 };
 
 inline Plane plane(const V& a, const V& b, const V& c) {
@@ -44,7 +51,7 @@ inline Plane plane(const V& a, const V& b, const V& c) {
   const double xa = e.y * f.z, xb = e.z * f.y;
   const double ya = e.z * f.x, yb = e.x * f.z;
   const double za = e.x * f.y, zb = e.y * f.x;
-  return {a,
+  return {&a,
           {xa - xb, ya - yb, za - zb},
           {std::fabs(xa) + std::fabs(xb), std::fabs(ya) + std::fabs(yb), std::fabs(za) + std::fabs(zb)}};
 }
@@ -56,12 +63,14 @@ inline double bound_scale() { return mutant("certified_tri_tri_no_bound") ? 0.0 
 /// The filter's sign of [a, b, c, d] for the plane (a, b, c): +1, −1, or 0
 /// when it cannot tell (the header's bound 9·u·P̂ + 2⁻⁷⁷⁰).
 inline int filtered_side(const Plane& pl, const V& d) {
-  const V w = sub(d, pl.origin);
+  const V w = sub(d, *pl.origin);
   const double det = pl.n.x * w.x + pl.n.y * w.y + pl.n.z * w.z;
   const double perm = pl.perm.x * std::fabs(w.x) + pl.perm.y * std::fabs(w.y) + pl.perm.z * std::fabs(w.z);
   const double bound = (9 * 0x1p-53 * perm + 0x1p-770) * bound_scale();
   return det > bound ? 1 : (det < -bound ? -1 : 0);
 }
+
+inline int sign(double x) { return x > 0 ? 1 : (x < 0 ? -1 : 0); }
 
 inline Vec3<double> vec(const V& v) { return {v.x, v.y, v.z}; }
 
@@ -99,12 +108,14 @@ struct Signs {
   const V (&p)[3];
   const V (&q)[3];
   mutable int integers_state = 0;  // 0 not tried, 1 ready, −1 spread too wide
+  mutable bool small_integers = false;  // every |integer| < 2^kSmallIntegerBits
+  mutable bool double_exact = false;    // the six points on a grid where double is exact
   mutable std::int64_t integers[6][3] = {};
 
   int side(const Plane& pl, const V& b, const V& c, const V& d) const {
     if (filter_valid)
       if (const int s = filtered_side(pl, d)) return s;
-    return exact_side(pl.origin, b, c, d);
+    return exact_side(*pl.origin, b, c, d);
   }
   int orient(const V& a, const V& b, const V& c, const V& d) const { return side(plane(a, b, c), b, c, d); }
   int orient2d(const Point2& a, const Point2& b, const Point2& c) const {
@@ -118,6 +129,8 @@ struct Signs {
     // slower than the expansions, the conversion shared by every predicate),
     // else expansions, else 512-bit integers or GMP.
     auto& counts = sepax::detail::exact_stage_counts();
+    if (have_integers() && double_exact && known(*a.from) && known(*b.from) && known(*c.from))
+      return sign(certified::orient2d_in_double(a.c[0], a.c[1], b.c[0], b.c[1], c.c[0], c.c[1]));
     const int ia = index(*a.from), ib = index(*b.from), ic = index(*c.from);
     if (ia >= 0 && ib >= 0 && ic >= 0 && have_integers()) {
       const int k1 = (a.axis + 1) % 3, k2 = (a.axis + 2) % 3;
@@ -134,9 +147,15 @@ struct Signs {
   [[gnu::noinline, gnu::cold]] int exact_side(const V& a, const V& b, const V& c, const V& d) const {
     exact_ran = true;
     auto& counts = sepax::detail::exact_stage_counts();
+    if (have_integers() && double_exact && known(a) && known(b) && known(c) && known(d)) {
+      const double pa[3] = {a.x, a.y, a.z}, pb[3] = {b.x, b.y, b.z}, pc[3] = {c.x, c.y, c.z}, pd[3] = {d.x, d.y, d.z};
+      return sign(certified::orient3d_in_double(pa, pb, pc, pd));
+    }
     const int ia = index(a), ib = index(b), ic = index(c), id = index(d);
-    if (ia >= 0 && ib >= 0 && ic >= 0 && id >= 0 && have_integers())
-      return certified::orient3d_integers(integers[ia], integers[ib], integers[ic], integers[id]);
+    if (ia >= 0 && ib >= 0 && ic >= 0 && id >= 0 && have_integers()) {
+      return small_integers ? certified::orient3d_small_integers(integers[ia], integers[ib], integers[ic], integers[id])
+                            : certified::orient3d_integers(integers[ia], integers[ib], integers[ic], integers[id]);
+    }
     const double pa[3] = {a.x, a.y, a.z}, pb[3] = {b.x, b.y, b.z}, pc[3] = {c.x, c.y, c.z}, pd[3] = {d.x, d.y, d.z};
     if (const int s = certified::orient3d_expansion(pa, pb, pc, pd); s != 2) {
       ++counts.expansion;
@@ -145,7 +164,9 @@ struct Signs {
     ++counts.integers_or_rationals;
     return certified::orient3d_exact(vec(a), vec(b), vec(c), vec(d));
   }
-  /// The six points as integers, converted at the first call.
+  /// The six points as integers, converted at the first call: below 2⁴⁰
+  /// where they fit (the cheap determinant; on a grid of at most 2¹⁵ steps,
+  /// the determinants in double, exact there), else up to 61 bits.
   bool have_integers() const {
     if (integers_state == 0) {
       double x[18];
@@ -155,13 +176,27 @@ struct Signs {
         x[3 * k + 1] = v.y;
         x[3 * k + 2] = v.z;
       }
-      integers_state = certified::to_common_integers(x, std::span<std::int64_t>(&integers[0][0], 18)) ? 1 : -1;
+      auto& flat_integers = *reinterpret_cast<std::int64_t(*)[18]>(&integers[0][0]);
+      const int small = certified::to_small_integers(x, flat_integers);
+      small_integers = small > 0;
+      double_exact = small == 2;
+      integers_state = small_integers || certified::to_common_integers(x, flat_integers) ? 1 : -1;
     }
     return integers_state > 0;
   }
   const V& point(int k) const { return k < 3 ? p[k] : q[k - 3]; }
-  /// Which of the six points v is a copy of (−1: none, never expected).
+  /// Whether v is one of the six points (by address: every point the
+  /// predicates see is one of p, q).
+  bool known(const V& v) const {
+    const std::less<const V*> before;
+    return (!before(&v, p) && before(&v, p + 3)) || (!before(&v, q) && before(&v, q + 3));
+  }
+  /// Which of the six points v is (by address) or a copy of (−1: none,
+  /// never expected).
   int index(const V& v) const {
+    const std::less<const V*> before;
+    if (!before(&v, p) && before(&v, p + 3)) return int(&v - p);
+    if (!before(&v, q) && before(&v, q + 3)) return 3 + int(&v - q);
     for (int k = 0; k < 6; ++k) {
       const V& u = point(k);
       if (u.x == v.x && u.y == v.y && u.z == v.z) return k;
@@ -212,14 +247,15 @@ Decided decide(const V (&p)[3], const V (&q)[3], const Signs& signs) {
   if (all_zero(sp) || all_zero(sq)) return Decided::flat;
   const Lone a = lone(sp), b = lone(sq);
   // Cyclic rotations keep each plane's orientation; a swap turns it over.
+  // (Pointers into p and q: the exact stage finds a point's integers by its address.)
   const V& p0 = p[a.first];
-  V p1 = p[(a.first + 1) % 3], p2 = p[(a.first + 2) % 3];
+  const V *p1 = &p[(a.first + 1) % 3], *p2 = &p[(a.first + 2) % 3];
   const V& q0 = q[b.first];
-  V q1 = q[(b.first + 1) % 3], q2 = q[(b.first + 2) % 3];
-  if (a.turn_over) std::swap(q1, q2);                           // p0 on or above plane Q
-  if (b.turn_over) std::swap(p1, p2);                           // q0 on or above plane P
-  if (signs.orient(p0, p1, q0, q1) > 0) return Decided::apart;  // k > i
-  if (signs.orient(p0, p2, q2, q0) > 0) return Decided::apart;  // j > l
+  const V *q1 = &q[(b.first + 1) % 3], *q2 = &q[(b.first + 2) % 3];
+  if (a.turn_over) std::swap(q1, q2);                             // p0 on or above plane Q
+  if (b.turn_over) std::swap(p1, p2);                             // q0 on or above plane P
+  if (signs.orient(p0, *p1, q0, *q1) > 0) return Decided::apart;  // k > i
+  if (signs.orient(p0, *p2, *q2, q0) > 0) return Decided::apart;  // j > l
   return Decided::intersecting;
 }
 
@@ -260,7 +296,7 @@ inline double coordinate(const V& v, int k) { return k == 0 ? v.x : (k == 1 ? v.
 
 /// A degenerate triangle's extreme vertices: the ends of its segment (the
 /// same vertex twice for a point), by the first coordinate that varies.
-std::pair<V, V> segment_of(const V (&d)[3]) {
+std::pair<const V&, const V&> segment_of(const V (&d)[3]) {
   for (int k = 0; k < 3; ++k) {
     int lo = 0, hi = 0;
     for (int i = 1; i < 3; ++i) {

@@ -13,7 +13,10 @@
 //  - bits ≤ 168: Boost.Multiprecision's 512-bit cpp_int (no allocation).
 //  - wider spreads (coordinates from 2⁻¹⁰⁰ to 2¹⁰⁰): GMP rationals.
 // orient2d: products of two 62-bit differences fit 128 bits (bits ≤ 61),
-// else GMP rationals.
+// else GMP rationals. For a pair's six points converted once
+// (to_common_integers, to_small_integers), the determinants of those
+// integers: orient3d_small_integers (below 2⁴⁰: plain __int128), else
+// orient3d_integers (the carries above).
 #include "exact/orientation_exact.hpp"
 
 #include <array>
@@ -124,6 +127,50 @@ std::array<Rational, N> rationals(const std::array<T, N>& x) {
   return v;
 }
 
+/// 2^k for −1022 ≤ k ≤ 1023.
+inline double power_of_two(int k) { return std::bit_cast<double>(std::uint64_t(1023 + k) << 52); }
+
+/// to_common_integers by scaling instead of field extraction, for finite x
+/// with 2⁻⁹⁰⁰ ≤ max |x| < 2⁹⁰⁰ (else −1: the caller takes the general
+/// code). With |x| < 2^h (h from max |x|'s exponent), t = x·2^(61−h) is
+/// |t| < 2⁶¹ and exact unless it falls below 2⁻¹⁰²² (then |t| < 1: never an
+/// integer, a nonzero x that rounds to 0 included). Every t is an integer
+/// exactly when the lowest set bit among the x is at or above 2^(h−61), the
+/// condition highest − lowest ≤ 61 of the general code; then the shared
+/// trailing zeros are divided out, giving its integers and exponent.
+/// Returns 1 (converted), 0 (spread too wide) or −1. No branch per number.
+int common_integers_scaled(std::span<const double> x, std::span<std::int64_t> out, int& exponent) {
+  double m = 0;
+  bool in_range = true;
+  for (const double v : x) {
+    const double a = std::fabs(v);
+    in_range &= a < 0x1p900;  // NaN: false
+    m = a > m ? a : m;
+  }
+  if (!in_range || (m < 0x1p-900 && m != 0)) return -1;
+  if (m == 0) {
+    for (std::size_t k = 0; k < x.size(); ++k) out[k] = 0;
+    exponent = 0;
+    return 1;
+  }
+  const int highest = int((std::bit_cast<std::uint64_t>(m) >> 52) & 0x7ff) - 1022;  // m < 2^highest
+  const double scale = power_of_two(kMachineBits - highest);
+  std::int64_t t[18];
+  std::uint64_t any = 0;
+  bool integers = true;
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    const double s = x[k] * scale;
+    t[k] = static_cast<std::int64_t>(s);  // |s| < 2⁶¹: defined
+    integers &= (double(t[k]) == s) & ((s != 0) | (x[k] == 0));
+    any |= static_cast<std::uint64_t>(t[k]);
+  }
+  if (!integers) return 0;
+  const int zeros = std::countr_zero(any);  // any ≠ 0: m ≥ 2⁻⁹⁰⁰ scales to ≥ 2⁶⁰
+  for (std::size_t k = 0; k < x.size(); ++k) out[k] = t[k] >> zeros;  // exact: every t[k] has the zeros
+  exponent = highest - kMachineBits + zeros;
+  return 1;
+}
+
 }  // namespace
 
 bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out) {
@@ -134,6 +181,7 @@ bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out) 
 bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out, int& exponent) {
   constexpr std::size_t kMax = 18;
   if (x.size() > kMax || out.size() < x.size()) return false;
+  if (const int scaled = common_integers_scaled(x, out, exponent); scaled >= 0) return scaled == 1;
   Dyadic q[kMax];
   int lowest = INT_MAX, highest = INT_MIN;
   for (std::size_t k = 0; k < x.size(); ++k) {
@@ -149,8 +197,56 @@ bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out, 
   return true;
 }
 
+int to_small_integers(const double (&x)[18], std::int64_t (&out)[18]) {
+  // Two numbers at a time in GCC's vector extension (an SSE2 register).
+  using V2 = double __attribute__((vector_size(16)));
+  using U2 = std::uint64_t __attribute__((vector_size(16)));
+  constexpr double two52 = 0x1p52, magic = 0x1.8p52;
+  const U2 sign_off = U2{} + ~(std::uint64_t(1) << 63);
+  V2 v[9], largest{};
+  for (int m = 0; m < 9; ++m) {
+    v[m] = V2{x[2 * m], x[2 * m + 1]};
+    const V2 a = (V2)((U2)v[m] & sign_off);
+    const U2 above = (U2)(a > largest);  // a NaN is left out here and fails below
+    largest = (V2)(((U2)a & above) | ((U2)largest & ~above));
+  }
+  const double m = largest[0] > largest[1] ? largest[0] : largest[1];
+  if (!(m >= 0x1p-900 && m < 0x1p900)) return 0;
+  const int highest = int((std::bit_cast<std::uint64_t>(m) >> 52) & 0x7ff) - 1022;  // m < 2^highest
+  const double scale = power_of_two(kSmallIntegerBits - highest);
+  U2 integers = ~U2{}, any{};
+  for (int k = 0; k < 9; ++k) {
+    // |s| < 2⁴⁰, exact unless below 2⁻¹⁰²² (then not a nonzero integer).
+    // |s| + 2⁵² is exact (and 2⁵² off it gives |s| back) exactly when |s|
+    // is an integer; s + 1.5·2⁵² then holds s + 2⁵¹ in its low bits.
+    const V2 s = v[k] * scale, a = (V2)((U2)s & sign_off);
+    integers &= (U2)((a + two52) - two52 == a) & ((U2)(s != 0) | (U2)(v[k] == 0));
+    const U2 n = (U2)(s + magic) - std::bit_cast<std::uint64_t>(magic);
+    any |= n;
+    out[2 * k] = std::int64_t(n[0]);
+    out[2 * k + 1] = std::int64_t(n[1]);
+  }
+  if ((integers[0] & integers[1]) == 0) return 0;
+  // Every integer a multiple of 2^(kSmallIntegerBits − kDoubleExactBits):
+  // the numbers span at most kDoubleExactBits binary orders.
+  constexpr std::uint64_t kLow = (std::uint64_t(1) << (kSmallIntegerBits - kDoubleExactBits)) - 1;
+  return ((any[0] | any[1]) & kLow) == 0 && m >= 0x1p-300 && m < 0x1p300 ? 2 : 1;
+}
+
 int orient3d_integers(const std::int64_t* a, const std::int64_t* b, const std::int64_t* c, const std::int64_t* d) {
   return det_sign_machine({a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2]});
+}
+
+int orient3d_small_integers(const std::int64_t* a, const std::int64_t* b, const std::int64_t* c,
+                            const std::int64_t* d) {
+  // Differences below 2⁴¹, minors below 2·2⁸² = 2⁸³, products below 2¹²⁴,
+  // their sum below 3·2¹²⁴ < 2¹²⁷: no partial sum leaves __int128.
+  const std::int64_t bx = b[0] - a[0], by = b[1] - a[1], bz = b[2] - a[2];
+  const std::int64_t cx = c[0] - a[0], cy = c[1] - a[1], cz = c[2] - a[2];
+  const std::int64_t dx = d[0] - a[0], dy = d[1] - a[1], dz = d[2] - a[2];
+  const i128 det = (i128(cy) * dz - i128(cz) * dy) * bx + (i128(cz) * dx - i128(cx) * dz) * by +
+                   (i128(cx) * dy - i128(cy) * dx) * bz;
+  return det > 0 ? 1 : (det < 0 ? -1 : 0);
 }
 
 int orient2d_integers(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by, std::int64_t cx,
