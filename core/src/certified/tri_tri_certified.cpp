@@ -14,7 +14,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <span>
 #include <type_traits>
 #include <utility>
@@ -113,17 +112,25 @@ struct Signs {
   mutable std::int64_t integers[6][3] = {};
 
   int side(const Plane& pl, const V& b, const V& c, const V& d) const {
+    // Once the pair is known to lie on a small grid (an exact sign was
+    // needed before), the filter's determinant is the exact one: no bound.
+    if (double_exact && known(*pl.origin) && known(b) && known(c) && known(d)) {
+      const V w = sub(d, *pl.origin);
+      return sign(pl.n.x * w.x + pl.n.y * w.y + pl.n.z * w.z);  // orient3d_in_double's order
+    }
     if (filter_valid)
       if (const int s = filtered_side(pl, d)) return s;
     return exact_side(*pl.origin, b, c, d);
   }
   int orient(const V& a, const V& b, const V& c, const V& d) const { return side(plane(a, b, c), b, c, d); }
   int orient2d(const Point2& a, const Point2& b, const Point2& c) const {
+    if (double_exact && known(*a.from) && known(*b.from) && known(*c.from))
+      return sign(certified::orient2d_in_double(a.c[0], a.c[1], b.c[0], b.c[1], c.c[0], c.c[1]));
     if (filter_valid)
       if (const int s = filtered_orient2d(a, b, c)) return s;
     return exact_orient2d(a, b, c);
   }
-  [[gnu::noinline, gnu::cold]] int exact_orient2d(const Point2& a, const Point2& b, const Point2& c) const {
+  [[gnu::noinline]] int exact_orient2d(const Point2& a, const Point2& b, const Point2& c) const {
     exact_ran = true;
     // Machine integers where the pair's points fit them (float pairs: no
     // slower than the expansions, the conversion shared by every predicate),
@@ -144,7 +151,7 @@ struct Signs {
     ++counts.integers_or_rationals;
     return certified::orient2d_exact(a.c, b.c, c.c);
   }
-  [[gnu::noinline, gnu::cold]] int exact_side(const V& a, const V& b, const V& c, const V& d) const {
+  [[gnu::noinline]] int exact_side(const V& a, const V& b, const V& c, const V& d) const {
     exact_ran = true;
     auto& counts = sepax::detail::exact_stage_counts();
     if (have_integers() && double_exact && known(a) && known(b) && known(c) && known(d)) {
@@ -187,16 +194,19 @@ struct Signs {
   const V& point(int k) const { return k < 3 ? p[k] : q[k - 3]; }
   /// Whether v is one of the six points (by address: every point the
   /// predicates see is one of p, q).
-  bool known(const V& v) const {
-    const std::less<const V*> before;
-    return (!before(&v, p) && before(&v, p + 3)) || (!before(&v, q) && before(&v, q + 3));
+  bool known(const V& v) const { return offset(v, p) < 3 || offset(v, q) < 3; }
+  /// v's place in t (3 or more, wrapped around, when not in it).
+  static std::uintptr_t offset(const V& v, const V (&t)[3]) {
+    return (reinterpret_cast<std::uintptr_t>(&v) - reinterpret_cast<std::uintptr_t>(&t[0])) / sizeof(V);
   }
   /// Which of the six points v is (by address) or a copy of (−1: none,
   /// never expected).
   int index(const V& v) const {
-    const std::less<const V*> before;
-    if (!before(&v, p) && before(&v, p + 3)) return int(&v - p);
-    if (!before(&v, q) && before(&v, q + 3)) return 3 + int(&v - q);
+    if (const auto k = offset(v, p); k < 3) return int(k);
+    if (const auto k = offset(v, q); k < 3) return 3 + int(k);
+    return index_by_value(v);
+  }
+  [[gnu::noinline, gnu::cold]] int index_by_value(const V& v) const {
     for (int k = 0; k < 6; ++k) {
       const V& u = point(k);
       if (u.x == v.x && u.y == v.y && u.z == v.z) return k;

@@ -204,6 +204,7 @@ int to_small_integers(const double (&x)[18], std::int64_t (&out)[18]) {
   constexpr double two52 = 0x1p52, magic = 0x1.8p52;
   const U2 sign_off = U2{} + ~(std::uint64_t(1) << 63);
   V2 v[9], largest{};
+#pragma GCC unroll 9
   for (int m = 0; m < 9; ++m) {
     v[m] = V2{x[2 * m], x[2 * m + 1]};
     const V2 a = (V2)((U2)v[m] & sign_off);
@@ -215,6 +216,7 @@ int to_small_integers(const double (&x)[18], std::int64_t (&out)[18]) {
   const int highest = int((std::bit_cast<std::uint64_t>(m) >> 52) & 0x7ff) - 1022;  // m < 2^highest
   const double scale = power_of_two(kSmallIntegerBits - highest);
   U2 integers = ~U2{}, any{};
+#pragma GCC unroll 9
   for (int k = 0; k < 9; ++k) {
     // |s| < 2⁴⁰, exact unless below 2⁻¹⁰²² (then not a nonzero integer).
     // |s| + 2⁵² is exact (and 2⁵² off it gives |s| back) exactly when |s|
