@@ -109,7 +109,11 @@ struct Signs {
   mutable int integers_state = 0;  // 0 not tried, 1 ready, −1 spread too wide
   mutable bool small_integers = false;  // every |integer| < 2^kSmallIntegerBits
   mutable bool double_exact = false;    // the six points on a grid where double is exact
-  mutable std::int64_t integers[6][3] = {};
+  mutable std::int64_t integers[6][3];  // filled by have_integers()
+
+  // A constructor: aggregate initialisation would zero `integers` for every
+  // pair, most of which never need them.
+  Signs(bool valid, bool& ran, const V (&p_)[3], const V (&q_)[3]) : filter_valid(valid), exact_ran(ran), p(p_), q(q_) {}
 
   int side(const Plane& pl, const V& b, const V& c, const V& d) const {
     // Once the pair is known to lie on a small grid (an exact sign was
