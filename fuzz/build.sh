@@ -6,6 +6,9 @@
 # (installed here if missing), OUT=build/fuzz-out.
 #   fuzz/build.sh                                  # libFuzzer + ASan/UBSan
 #   SEPAX_MUTANT=obb_face_ge fuzz/build.sh         # with a planted bug (core/include/sepax/core/mutant.hpp)
+#   SEPAX_MUTANT_RUNTIME=1 OUT=build/fuzz-out-mutants fuzz/build.sh   # every planted bug, chosen at run time
+#                                                  # by SEPAX_MUTANT=<name> (one build for fuzz/measure.py's hunts)
+#   SEPAX_FUZZ_TARGETS="obb_obb tri_tri" fuzz/build.sh  # only these targets (sepax's alone compile no peer)
 #   CC=afl-clang-fast CXX=afl-clang-fast++ OUT=build/afl-out fuzz/build.sh   # AFL++ (Debian afl++)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,27 +27,42 @@ if [ -z "${CXX:-}" ]; then
   CC=clang-14
   CXX=clang++-14
 fi
-: "${CFLAGS:=-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link}"
+# Coverage: libFuzzer's edges of sepax's own code, not of the libraries'
+# templates (fuzz/coverage_ignorelist.txt), and no comparison tracing: the
+# inputs are a generator's randomness and numbers, not magic values to match,
+# and every traced comparison and counter costs every execution.
+: "${CFLAGS:=-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp -fsanitize-coverage-ignorelist=$root/fuzz/coverage_ignorelist.txt}"
 : "${CXXFLAGS:=$CFLAGS}"
 : "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
 : "${OUT:=$root/build/fuzz-out}"
+# ccache does not know the ignorelist is an input: hash it with every compile.
+export CCACHE_EXTRAFILES=$root/fuzz/coverage_ignorelist.txt
 OUT=$(realpath -m "$OUT")  # the seed corpora are zipped from inside fuzz/corpus/<target>
 # One build folder per compiler and mutant (a compiler change would wipe a CMake cache).
 compiler=$(basename "${CXX%% *}")
 [ "$compiler" = clang++-14 ] && compiler= || compiler=-$compiler
-build=${SEPAX_FUZZ_BUILD_DIR:-$root/build/fuzz$compiler${SEPAX_MUTANT:+-$SEPAX_MUTANT}}
-targets=(obb_obb tri_obb tri_tri moving_obb_obb moving_tri_obb moving_tri_tri case_file)
+runtime=${SEPAX_MUTANT_RUNTIME:+-mutants}
+build=${SEPAX_FUZZ_BUILD_DIR:-$root/build/fuzz$compiler${SEPAX_MUTANT:+-$SEPAX_MUTANT}$runtime}
+# sepax's kernels, then the peers' (peers_<x> reads the corpus of <x>).
+targets=(obb_obb tri_obb tri_tri moving_obb_obb moving_tri_obb moving_tri_tri case_file
+         peers_obb_obb peers_tri_obb peers_tri_tri peers_moving_obb_obb)
+if [ -n "${SEPAX_FUZZ_TARGETS:-}" ]; then
+  read -r -a targets <<<"$SEPAX_FUZZ_TARGETS"
+  for t in "${targets[@]}"; do
+    [ -f "fuzz/targets/$t.cpp" ] || { echo "fuzz/build.sh: no target '$t'" >&2; exit 2; }
+  done
+fi
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Fuzz \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DSEPAX_BUILD_FUZZERS=ON -DSEPAX_BUILD_TESTS=OFF -DSEPAX_BUILD_CLI=OFF -DSEPAX_BUILD_BENCH=OFF \
   -DSEPAX_INSTALL=OFF -DSEPAX_LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" \
-  ${SEPAX_MUTANT:+-DSEPAX_MUTANT="$SEPAX_MUTANT"} >/dev/null
+  ${SEPAX_MUTANT:+-DSEPAX_MUTANT="$SEPAX_MUTANT"} ${SEPAX_MUTANT_RUNTIME:+-DSEPAX_MUTANT_RUNTIME=ON} >/dev/null
 cmake --build "$build" -j "${SEPAX_JOBS:-2}" --target "${targets[@]/#/fuzz_}"
 mkdir -p "$OUT"
 for t in "${targets[@]}"; do
   cp "$build/fuzz/fuzz_$t" "$OUT/"
-  (cd "fuzz/corpus/$t" && rm -f "$OUT/fuzz_${t}_seed_corpus.zip" && zip -q -r "$OUT/fuzz_${t}_seed_corpus.zip" .)
+  (cd "fuzz/corpus/${t#peers_}" && rm -f "$OUT/fuzz_${t}_seed_corpus.zip" && zip -q -r "$OUT/fuzz_${t}_seed_corpus.zip" .)
 done
 echo "fuzz/build.sh: ${#targets[@]} targets in $OUT"

@@ -1,17 +1,29 @@
 #!/usr/bin/env python3
-"""Fuzzing figures, measured: executions/s and finding signatures per target,
-and the time a target takes to find a known bug (a peer's, or a planted sepax
-mutant), over several libFuzzer seeds. Writes one JSON document that
-`sepax report` reads (its "Fuzzing" section) and prints a table.
+"""Fuzzing figures, measured: executions/s and finding signatures per target
+(against the throughput goal of its kind: sepax's kernels on the fast path,
+or the peers'), and the time a target takes to find a known bug (a peer's, or
+a planted sepax mutant), over several libFuzzer seeds. Writes one JSON
+document that `sepax report` reads (its "Fuzzing" section) and prints a table.
 
-    fuzz/measure.py [--seconds 60] [--seeds 3] [--jobs 2] [--out build/fuzz-measure/fuzz_summary.json]
-                    [--only throughput|hunts] [--mutant-out DIR]
+    fuzz/measure.py [--seconds 60] [--seeds 3] [--jobs 1] [--out build/fuzz-measure/fuzz_summary.json]
+                    [--only throughput|hunts] [--targets T,...] [--hunts NAME,...]
+                    [--survey-seconds S] [--fuzz-out DIR] [--mutants runtime|compiled] [--mutant-out DIR]
+                    [--baseline SUMMARY]
 
 Every run starts from the committed seed corpus alone (a fresh, empty working
-corpus), so runs are comparable and repeatable with their seed. Targets come
-from build/fuzz-out (fuzz/build.sh); mutant hunts need a build with the
-mutant, SEPAX_MUTANT=<name> OUT=build/fuzz-out-<name> fuzz/build.sh (built here
-when missing).
+corpus), so runs are comparable and repeatable with their seed; each is one
+libFuzzer process (one core), --jobs of them at a time. Targets come from
+build/fuzz-out (fuzz/build.sh). Mutant hunts run the build that plants every
+mutant behind SEPAX_MUTANT=<name>, SEPAX_MUTANT_RUNTIME=1
+OUT=build/fuzz-out-mutants fuzz/build.sh (--mutants runtime, the default), or
+one build per mutant, SEPAX_MUTANT=<name> OUT=build/fuzz-out-<name>
+fuzz/build.sh (--mutants compiled); built here when missing. A build from
+before the peers had targets of their own (no fuzz_peers_*) runs the peers'
+hunts on the combined target. With --baseline, an earlier summary (say the
+committed one: git show HEAD:fuzz/measured/fuzz_summary.json > before.json),
+each hunt keeps that summary's median time to first finding as "before"
+(matched by name and query: a peer hunt on the combined target of an older
+build matches its peers_ target), and the report shows both.
 """
 
 from __future__ import annotations
@@ -28,15 +40,20 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ["obb_obb", "tri_obb", "tri_tri", "moving_obb_obb", "moving_tri_obb", "moving_tri_tri", "case_file"]
+SEPAX_TARGETS = ["obb_obb", "tri_obb", "tri_tri", "moving_obb_obb", "moving_tri_obb", "moving_tri_tri", "case_file"]
+PEER_TARGETS = ["peers_obb_obb", "peers_tri_obb", "peers_tri_tri", "peers_moving_obb_obb"]
+TARGETS = SEPAX_TARGETS + PEER_TARGETS
+# Executions per second each kind of target is meant to reach (issue 33), one
+# process, the ASan/UBSan build of fuzz/build.sh.
+GOAL = {"sepax": 10_000, "peers": 2_000}
 
 # Known bugs to hunt: (name, target, kernel-id prefix kept, mutant or None).
 # The peers' are bugs the main job's campaign finds in them (gross verdicts of `sepax verify`).
 HUNTS = [
-    ("ODE dBoxTouchesBox", "obb_obb", "ode/box_touches_box/", None),
-    ("Möller tri-tri (no epsilon)", "tri_tri", "textbook/tri_tri_moller/", None),
-    ("Bullet GJK box-box", "obb_obb", "bullet/gjk_obb_obb/", None),
-    ("Bullet GJK triangle-box", "tri_obb", "bullet/gjk_tri_obb/", None),
+    ("ODE dBoxTouchesBox", "peers_obb_obb", "ode/box_touches_box/", None),
+    ("Möller tri-tri (no epsilon)", "peers_tri_tri", "textbook/tri_tri_moller/", None),
+    ("Bullet GJK box-box", "peers_obb_obb", "bullet/gjk_obb_obb/", None),
+    ("Bullet GJK triangle-box", "peers_tri_obb", "bullet/gjk_tri_obb/", None),
     ("mutant obb_face_ge", "obb_obb", None, "obb_face_ge"),
     ("mutant table2_sigma", "moving_obb_obb", None, "table2_sigma"),
     ("mutant tri_obb_face_ge", "tri_obb", None, "tri_obb_face_ge"),
@@ -48,24 +65,39 @@ HUNTS = [
 
 STAT = re.compile(r"^stat::(\w+):\s+(\d+)", re.M)
 SIGNATURE = re.compile(r"^\s+(\d+)\s+(.+)$")
+PATHS = re.compile(r"judged (\d+) cases on the fast path, (\d+) fully \(sampled\); (\d+) kernel answers escalated")
+
+
+def kind(target: str) -> str:
+    return "peers" if target.startswith("peers_") else "sepax"
+
+
+def corpus(target: str) -> Path:
+    """A peers_ target reads the corpus of its query's sepax target."""
+    return ROOT / "fuzz" / "corpus" / target.removeprefix("peers_")
 
 
 def fuzz(binary: Path, target: str, seconds: float, seed: int, env: dict) -> dict:
-    """One libFuzzer run from the committed corpus; wall time, stats, signatures."""
+    """One libFuzzer run from the committed corpus; wall and CPU time, stats, signatures."""
     with tempfile.TemporaryDirectory(prefix=f"sepax-fuzz-{target}-") as tmp:
         work = Path(tmp) / "work"
         work.mkdir()
         run_env = dict(os.environ, SEPAX_FUZZ_FINDINGS=str(Path(tmp) / "findings"), **env)
         cmd = [str(binary), f"-max_total_time={seconds:g}", f"-seed={seed}", "-timeout=30",
                "-rss_limit_mb=4096", "-print_final_stats=1", f"-artifact_prefix={tmp}/",
-               str(work), str(ROOT / "fuzz" / "corpus" / target)]
+               str(work), str(corpus(target))]
         start = time.monotonic()
-        p = subprocess.run(cmd, env=run_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                           text=True, errors="replace")
+        with open(Path(tmp) / "stderr", "w+", encoding="utf-8", errors="replace") as err:
+            p = subprocess.Popen(cmd, env=run_env, stdout=subprocess.DEVNULL, stderr=err)
+            # wait4: the CPU time of this run alone, however many run at once.
+            _, status, usage = os.wait4(p.pid, 0)
+            p.returncode = os.waitstatus_to_exitcode(status)
+            err.seek(0)
+            stderr = err.read()
         wall = time.monotonic() - start
-    stats = {k: int(v) for k, v in STAT.findall(p.stderr)}
+    stats = {k: int(v) for k, v in STAT.findall(stderr)}
     signatures, in_list = {}, False
-    for line in p.stderr.splitlines():
+    for line in stderr.splitlines():
         if "distinct finding signature" in line:
             in_list = True
             continue
@@ -75,11 +107,22 @@ def fuzz(binary: Path, target: str, seconds: float, seed: int, env: dict) -> dic
         else:
             in_list = False
     found = p.returncode != 0
-    first = next((ln.split("finding ", 1)[1] for ln in p.stderr.splitlines()
+    first = next((ln.split("finding ", 1)[1] for ln in stderr.splitlines()
                   if ln.startswith("sepax fuzz: new finding ") or ln.startswith("sepax fuzz: finding ")), None)
-    return {"seed": seed, "seconds": round(wall, 2), "stopped": found, "exit": p.returncode,
-            "executions": stats.get("number_of_executed_units"), "exec_per_s": stats.get("average_exec_per_sec"),
+    paths = PATHS.search(stderr)
+    cpu = usage.ru_utime + usage.ru_stime
+    executions = stats.get("number_of_executed_units")
+    return {"seed": seed, "seconds": round(wall, 2), "cpu_seconds": round(cpu, 2), "stopped": found,
+            "exit": p.returncode, "executions": executions, "exec_per_s": stats.get("average_exec_per_sec"),
+            "exec_per_cpu_s": round(executions / cpu) if executions and cpu > 0 else None,
+            "paths": dict(zip(("fast", "sampled", "escalated"), map(int, paths.groups()))) if paths else None,
             "signatures": signatures, "first_finding": first}
+
+
+def is_sepax(signature: str) -> bool:
+    """A finding of sepax's kernels or of the oracles (not a peer's)."""
+    head = signature.split(" ", 1)[0]
+    return head == "oracle" or head.split("/", 1)[0] in ("obb_obb", "tri_obb", "tri_tri")
 
 
 def hunted(signatures: dict, keep: str | None, mutant: str | None) -> list:
@@ -93,12 +136,40 @@ def hunted(signatures: dict, keep: str | None, mutant: str | None) -> list:
     return [s for s in signatures if kernel(s).startswith(keep)]
 
 
-def ensure_mutant_build(name: str, out: Path) -> Path:
+def hunt_key(name: str, target: str) -> tuple:
+    """A hunt's identity across summaries: a peers_ target and the combined target before it are one."""
+    return name, target.removeprefix("peers_")
+
+
+def baseline_hunts(path: str | None) -> tuple[dict | None, dict]:
+    """The baseline summary's provenance, and its hunts by hunt_key."""
+    if not path:
+        return None, {}
+    old = json.loads(Path(path).read_text(encoding="utf-8"))
+    about = {k: old.get(k) for k in ("commit", "date", "machine", "seconds_per_run", "jobs", "mutant_build")}
+    about["mutant_build"] = about["mutant_build"] or "compiled"  # summaries before the runtime build
+    return about, {hunt_key(h["name"], h["target"]): h for h in old.get("hunts", [])}
+
+
+def ensure_mutant_build(name: str, out: Path, runtime: bool) -> Path:
     if not (out / "fuzz_obb_obb").exists():
-        print(f"measure: building the fuzz targets with mutant {name} into {out} ...", file=sys.stderr)
-        subprocess.run(["bash", str(ROOT / "fuzz" / "build.sh")], check=True,
-                       env=dict(os.environ, SEPAX_MUTANT=name, OUT=str(out)))
+        what = "every mutant behind SEPAX_MUTANT" if runtime else f"mutant {name}"
+        print(f"measure: building the fuzz targets with {what} into {out} ...", file=sys.stderr)
+        # A planted bug is hunted on sepax's targets alone: no peer is compiled.
+        env = dict(os.environ, OUT=str(out), SEPAX_FUZZ_TARGETS=" ".join(SEPAX_TARGETS))
+        env.update({"SEPAX_MUTANT_RUNTIME": "1"} if runtime else {"SEPAX_MUTANT": name})
+        subprocess.run(["bash", str(ROOT / "fuzz" / "build.sh")], check=True, env=env)
     return out
+
+
+def target_binary(build: Path, target: str) -> tuple[Path, str]:
+    """The target's binary, and the target run: a peers_ target falls back to
+    its query's combined target in a build from before the split."""
+    binary = build / f"fuzz_{target}"
+    if not binary.exists() and target.startswith("peers_") and (build / f"fuzz_{target.removeprefix('peers_')}").exists():
+        combined = target.removeprefix("peers_")
+        return build / f"fuzz_{combined}", combined
+    return binary, target
 
 
 def main() -> int:
@@ -107,54 +178,115 @@ def main() -> int:
     ap.add_argument("--seeds", type=int, default=3, help="libFuzzer seeds per hunt (3)")
     ap.add_argument("--out", default=str(ROOT / "build" / "fuzz-measure" / "fuzz_summary.json"))
     ap.add_argument("--only", choices=["throughput", "hunts"])
-    ap.add_argument("--jobs", type=int, default=2, help="runs at a time (2; each is one process, one core)")
+    ap.add_argument("--jobs", type=int, default=1, help="runs at a time (1; each is one process, one core)")
+    ap.add_argument("--targets", help="comma-separated targets of the throughput runs (default: all)")
+    ap.add_argument("--hunts", help="comma-separated hunt names, or 'mutants' / 'peers' (default: all)")
+    ap.add_argument("--survey-seconds", type=float, help="length of each hunt's survey run (default: --seconds; 0: none)")
+    ap.add_argument("--known-from", help="a summary whose targets' sepax findings are the open ones "
+                    "(default: this run's throughput runs) — they do not stop a mutant's hunt")
     ap.add_argument("--fuzz-out", default=str(ROOT / "build" / "fuzz-out"), help="targets without a mutant")
-    ap.add_argument("--mutant-out", default=str(ROOT / "build"), help="parent of fuzz-out-<mutant>")
+    ap.add_argument("--mutants", choices=["runtime", "compiled"], default="runtime",
+                    help="one build with every mutant behind SEPAX_MUTANT (runtime), or one build per mutant")
+    ap.add_argument("--mutant-out", default=str(ROOT / "build"),
+                    help="parent of fuzz-out-mutants (runtime) or fuzz-out-<mutant> (compiled)")
+    ap.add_argument("--baseline", help="an earlier summary whose hunts' times to first finding are kept beside "
+                    "this run's (each hunt's 'before')")
     args = ap.parse_args()
+    survey_seconds = args.seconds if args.survey_seconds is None else args.survey_seconds
     plain = Path(args.fuzz_out)
     if not (plain / "fuzz_obb_obb").exists():
         subprocess.run(["bash", str(ROOT / "fuzz" / "build.sh")], check=True, env=dict(os.environ, OUT=str(plain)))
 
     summary = {"sepax_fuzz_summary": 1, "seconds_per_run": args.seconds, "jobs": args.jobs,
                "machine": f"{os.cpu_count()} cores, {os.uname().machine}",
-               "date": time.strftime("%Y-%m-%d"), "commit": commit(), "targets": [], "hunts": []}
-    # Every run is independent: (key, binary, target, seed, env), run args.jobs at a time.
+               "date": time.strftime("%Y-%m-%d"), "commit": commit(),
+               "sample_every": int(os.environ.get("SEPAX_FUZZ_SAMPLE", "64")), "goal_exec_per_s": GOAL,
+               "mutant_build": args.mutants, "targets": [], "hunts": []}
+    baseline, before = baseline_hunts(args.baseline)
+    if baseline:
+        summary["baseline"] = baseline
+    # Every run is independent: (key, binary, target, seed, env, seconds), run args.jobs at a time.
+    def run_all(runs):
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            return dict(zip([r[0] for r in runs], pool.map(lambda r: fuzz(r[1], r[2], r[5], r[3], r[4]), runs)))
+
+    # Throughput: every target for the whole run, its findings recorded, none stopping it.
     runs = []
     if args.only != "hunts":
-        runs += [(("target", t), plain / f"fuzz_{t}", t, 1, {}) for t in TARGETS]
-    hunts = HUNTS if args.only != "throughput" else []
+        chosen = args.targets.split(",") if args.targets else TARGETS
+        for t in chosen:
+            if (plain / f"fuzz_{t}").exists():
+                runs.append((("target", t), plain / f"fuzz_{t}", t, 1, {"SEPAX_FUZZ_ABORT": "none"}, args.seconds))
+            else:
+                print(f"measure: {plain}/fuzz_{t} missing, left out", file=sys.stderr)
+    results = run_all(runs)
+    open_findings = {}  # target -> sepax signatures the unplanted build found
+    if args.known_from:
+        for t in json.loads(Path(args.known_from).read_text(encoding="utf-8")).get("targets", []):
+            open_findings[t["target"]] = t.get("sepax_findings") or sorted(
+                g for g in t.get("signatures", {}) if is_sepax(g))
+    for key, result in results.items():
+        result["target"] = key[1]
+        result["kind"] = kind(key[1])
+        result["goal_exec_per_s"] = GOAL[kind(key[1])]
+        result["sepax_findings"] = sorted(s for s in result["signatures"] if is_sepax(s))
+        open_findings[key[1]] = result["sepax_findings"]
+        summary["targets"].append(result)
+        print(f"{key[1]:20} {result['exec_per_s']} exec/s (goal {GOAL[kind(key[1])]:,}; "
+              f"{result['exec_per_cpu_s']} per CPU second), {result['executions']} executions, "
+              f"{len(result['sepax_findings'])} sepax/oracle finding signature(s)"
+              f"{': ' + result['sepax_findings'][0] if result['sepax_findings'] else ''}; "
+              f"{len(result['signatures'])} signature(s)")
+
+    hunts = [] if args.only == "throughput" else [
+        h for h in HUNTS if not args.hunts or h[0] in args.hunts.split(",")
+        or (args.hunts == "mutants" and h[3]) or (args.hunts == "peers" and not h[3])]
+    known_dir = Path(tempfile.mkdtemp(prefix="sepax-fuzz-known-"))
+    runs = []
     for h, (name, target, keep, mutant) in enumerate(hunts):
         if mutant:
-            binary = ensure_mutant_build(mutant, Path(args.mutant_out) / f"fuzz-out-{mutant}") / f"fuzz_{target}"
+            runtime = args.mutants == "runtime"
+            build = Path(args.mutant_out) / ("fuzz-out-mutants" if runtime else f"fuzz-out-{mutant}")
+            binary = ensure_mutant_build(mutant, build, runtime) / f"fuzz_{target}"
+            run_target = target
             env = {"SEPAX_FUZZ_ABORT": "sepax"}
+            if runtime:
+                env["SEPAX_MUTANT"] = mutant
+            # What the unplanted target finds is not the planted bug: it does not stop the hunt.
+            if open_findings.get(target):
+                known = known_dir / f"{target}.txt"
+                known.write_text("\n".join(open_findings[target]) + "\n", encoding="utf-8")
+                env["SEPAX_FUZZ_KNOWN"] = str(known)
         else:
-            binary = plain / f"fuzz_{target}"
-            # Only the hunted peer (and sepax's kernels, which must stay clean) run.
+            binary, run_target = target_binary(plain, target)
+            # Only the hunted peer runs (and, in a combined target, sepax's kernels, which must stay clean).
             env = {"SEPAX_FUZZ_ABORT": "all", "SEPAX_FUZZ_ONLY": keep}
-        runs += [(("hunt", h, seed), binary, target, seed, env) for seed in range(1, args.seeds + 1)]
+        runs += [(("hunt", h, seed), binary, run_target, seed, env, args.seconds) for seed in range(1, args.seeds + 1)]
         # Distinct signatures of the hunted bug over a whole run that does not stop.
-        runs.append((("survey", h), binary, target, 1, dict(env, SEPAX_FUZZ_ABORT="none")))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = dict(zip([r[0] for r in runs],
-                           pool.map(lambda r: fuzz(r[1], r[2], args.seconds, r[3], r[4]), runs)))
-    for key, result in results.items():
-        if key[0] == "target":
-            result["target"] = key[1]
-            summary["targets"].append(result)
-            print(f"{key[1]:16} {result['exec_per_s']} exec/s, {result['executions']} executions, "
-                  f"{'STOPPED on ' + str(result['first_finding']) if result['stopped'] else 'clean'}; "
-                  f"{len(result['signatures'])} signature(s)")
+        if survey_seconds > 0:
+            runs.append((("survey", h), binary, run_target, 1, dict(env, SEPAX_FUZZ_ABORT="none"), survey_seconds))
+    results = run_all(runs)
     for h, (name, target, keep, mutant) in enumerate(hunts):
         found_runs = [results[("hunt", h, seed)] for seed in range(1, args.seeds + 1)]
         found = sorted(r["seconds"] for r in found_runs if r["stopped"])
-        survey = results[("survey", h)]
+        survey = results.get(("survey", h))
         hunt = {"name": name, "target": target, "kernel": keep, "mutant": mutant, "runs": found_runs,
+                "known": open_findings.get(target, []) if mutant else [],
                 "found_in": f"{len(found)}/{len(found_runs)}",
                 "median_seconds_to_first": found[len(found) // 2] if found else None,
-                "distinct_signatures": len(hunted(survey["signatures"], keep, mutant)), "survey": survey}
+                "distinct_signatures": len([g for g in hunted(survey["signatures"], keep, mutant)
+                                            if not mutant or g not in open_findings.get(target, [])])
+                if survey else None,
+                "survey": survey}
+        old = before.get(hunt_key(name, target))
+        if old:
+            hunt["before"] = {"target": old["target"], "found_in": old.get("found_in"),
+                              "median_seconds_to_first": old.get("median_seconds_to_first")}
         summary["hunts"].append(hunt)
-        print(f"{name:34} {target:15} found {hunt['found_in']}, median {hunt['median_seconds_to_first']} s, "
-              f"{hunt['distinct_signatures']} signature(s) in {args.seconds:g} s")
+        was = f" (before: {old.get('found_in')}, median {old.get('median_seconds_to_first')} s)" if old else ""
+        print(f"{name:34} {target:20} found {hunt['found_in']}, median {hunt['median_seconds_to_first']} s{was}, "
+              f"runs {[r['seconds'] if r['stopped'] else None for r in found_runs]}, "
+              f"{hunt['distinct_signatures']} signature(s) in {survey_seconds:g} s")
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

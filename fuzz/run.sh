@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # fuzz/run.sh TARGET SECONDS [libFuzzer options...]
-# Fuzzes one target (obb_obb tri_obb tri_tri moving_obb_obb moving_tri_obb
-# moving_tri_tri case_file) for SECONDS, building it first (fuzz/build.sh) when
-# it is missing. New corpus inputs go to build/fuzz-work/TARGET (fuzz/corpus/TARGET
-# seeds it, read only); findings (case files with their replay command, and
+# Fuzzes one target (sepax's kernels: obb_obb tri_obb tri_tri moving_obb_obb
+# moving_tri_obb moving_tri_tri case_file; the peers': peers_obb_obb
+# peers_tri_obb peers_tri_tri peers_moving_obb_obb) for SECONDS, building it
+# first (fuzz/build.sh) when it is missing. New corpus inputs go to
+# build/fuzz-work/TARGET (fuzz/corpus/TARGET seeds it, read only; peers_<x>
+# reads fuzz/corpus/<x>); findings (case files with their replay command, and
 # libFuzzer's crash inputs) to build/fuzz-findings/TARGET. Prints libFuzzer's
 # final stats (exec/s) and the distinct finding signatures. Exit status:
 # libFuzzer's (non-zero when a finding stopped it; SEPAX_FUZZ_ABORT chooses which).
@@ -15,8 +17,9 @@ if [ $# -lt 2 ]; then
 fi
 target=$1 seconds=$2
 shift 2
-if [ ! -d "fuzz/corpus/$target" ]; then
-  echo "fuzz/run.sh: no target '$target' (one of: $(ls fuzz/corpus | tr '\n' ' '))" >&2
+corpus=fuzz/corpus/${target#peers_}
+if [ ! -f "fuzz/targets/$target.cpp" ] || [ ! -d "$corpus" ]; then
+  echo "fuzz/run.sh: no target '$target' (one of: $(cd fuzz/targets && ls *.cpp | sed 's/\.cpp$//' | tr '\n' ' '))" >&2
   exit 2
 fi
 out=${OUT:-$PWD/build/fuzz-out}
@@ -24,4 +27,4 @@ out=${OUT:-$PWD/build/fuzz-out}
 work=build/fuzz-work/$target findings=build/fuzz-findings/$target
 mkdir -p "$work" "$findings"
 SEPAX_FUZZ_FINDINGS="$findings" exec "$out/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
-  -print_final_stats=1 -artifact_prefix="$findings/" "$@" "$work" "fuzz/corpus/$target"
+  -print_final_stats=1 -artifact_prefix="$findings/" "$@" "$work" "$corpus"

@@ -5,7 +5,9 @@
 /// (zero, signed zero, small integers, dyadic grids, subnormals, extreme
 /// exponents, the previous number and its neighbours, axis permutations,
 /// a box's axes copied to the other) — and the rest drives that generator
-/// (byte_source.hpp). Inputs that decode to an invalid raw case are skipped.
+/// (byte_source.hpp); or, with the family byte 0xFF, the case's numbers
+/// themselves (explicit_case.hpp: what the structure-aware mutator writes).
+/// Inputs that decode to an invalid raw or explicit case are skipped.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -20,12 +22,21 @@ namespace sepax::fuzz {
 struct FuzzCase {
   ShapePair pair;
   ScalarKind scalar = ScalarKind::float64;
-  std::string family;                   ///< a generator family's name, or "raw"
+  std::string family;                   ///< a generator family's name, "raw" or "explicit"
   std::optional<LinearMotiond> motion;  ///< moving targets only
 };
 
-/// nullopt when the bytes decode to a raw case that is not valid input (a
-/// non-finite number in the scalar, a box failing validate()).
+/// The largest exponent a decoded case's numbers reach: |x| ≤ 2^max_exponent
+/// (120 for double, 30 for float). Beyond it the products a SAT test forms
+/// overflow in any kernel — and in the judge's rounding band — so findings
+/// there say nothing about a kernel's design.
+int max_exponent(ScalarKind scalar);
+/// Every coordinate, extent, velocity and T of the case within 2^max_exponent.
+bool within_magnitude(const FuzzCase& c);
+
+/// nullopt when the bytes decode to a raw or explicit case that is not valid
+/// input (a non-finite number in the scalar, a box failing validate(), a
+/// number beyond 2^max_exponent).
 std::optional<FuzzCase> decode_case(std::span<const std::uint8_t> bytes, Query query, bool moving);
 
 /// The bytes of a seed input that makes `decode_case` use `family` (its index

@@ -1,6 +1,7 @@
 // Fuzz target: the case-file reader (and what `sepax check` does with the
 // cases it reads). Malformed, truncated and hostile input must give a
-// line-numbered error per bad line, never a crash (fuzz_judge.hpp).
+// line-numbered error per bad line, never a crash; the cases read are judged
+// on the fast path, and on a sample as `sepax check` judges them (fuzz_judge.hpp).
 #include <cstddef>
 #include <cstdint>
 
