@@ -46,6 +46,8 @@ TARGETS = SEPAX_TARGETS + PEER_TARGETS
 # Executions per second each kind of target is meant to reach (issue 33), one
 # process, the ASan/UBSan build of fuzz/build.sh.
 GOAL = {"sepax": 10_000, "peers": 2_000}
+# What fuzz/run.sh sets too, unless ASAN_OPTIONS is set.
+ASAN_OPTIONS = "malloc_context_size=4"
 
 # Known bugs to hunt: (name, target, kernel-id prefix kept, mutant or None).
 # The peers' are bugs the main job's campaign finds in them (gross verdicts of `sepax verify`).
@@ -83,6 +85,10 @@ def fuzz(binary: Path, target: str, seconds: float, seed: int, env: dict) -> dic
         work = Path(tmp) / "work"
         work.mkdir()
         run_env = dict(os.environ, SEPAX_FUZZ_FINDINGS=str(Path(tmp) / "findings"), **env)
+        # ASan records every allocation's stack (30 frames by default): a fifth
+        # of an execution. A short context keeps every check; a report names
+        # fewer callers of an allocation. Set ASAN_OPTIONS to override.
+        run_env.setdefault("ASAN_OPTIONS", ASAN_OPTIONS)
         cmd = [str(binary), f"-max_total_time={seconds:g}", f"-seed={seed}", "-timeout=30",
                "-rss_limit_mb=4096", "-print_final_stats=1", f"-artifact_prefix={tmp}/",
                str(work), str(corpus(target))]
@@ -201,6 +207,8 @@ def main() -> int:
                "machine": f"{os.cpu_count()} cores, {os.uname().machine}",
                "date": time.strftime("%Y-%m-%d"), "commit": commit(),
                "sample_every": int(os.environ.get("SEPAX_FUZZ_SAMPLE", "64")), "goal_exec_per_s": GOAL,
+               "asan_options": os.environ.get("ASAN_OPTIONS", ASAN_OPTIONS),
+               "load_average_at_start": [round(x, 2) for x in os.getloadavg()],
                "mutant_build": args.mutants, "targets": [], "hunts": []}
     baseline, before = baseline_hunts(args.baseline)
     if baseline:
@@ -266,6 +274,8 @@ def main() -> int:
         if survey_seconds > 0:
             runs.append((("survey", h), binary, run_target, 1, dict(env, SEPAX_FUZZ_ABORT="none"), survey_seconds))
     results = run_all(runs)
+    if not any(h[3] for h in hunts):
+        summary["mutant_build"] = None  # no planted bug was hunted
     for h, (name, target, keep, mutant) in enumerate(hunts):
         found_runs = [results[("hunt", h, seed)] for seed in range(1, args.seeds + 1)]
         found = sorted(r["seconds"] for r in found_runs if r["stopped"])
@@ -287,6 +297,7 @@ def main() -> int:
         print(f"{name:34} {target:20} found {hunt['found_in']}, median {hunt['median_seconds_to_first']} s{was}, "
               f"runs {[r['seconds'] if r['stopped'] else None for r in found_runs]}, "
               f"{hunt['distinct_signatures']} signature(s) in {survey_seconds:g} s")
+    summary["load_average_at_end"] = [round(x, 2) for x in os.getloadavg()]
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(summary, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

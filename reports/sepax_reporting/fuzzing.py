@@ -20,8 +20,9 @@ FUZZ_NOTES = [
     "fully as well (CGAL and the unfiltered exact SAT, set runners, batch forms, the exact first contact). "
     "sepax's kernels and the peers' (", Code("peers_*"), ") have targets of their own; ", Strong("goal"),
     ": the executions/s each kind is meant to reach. Each run starts from the committed seed corpus alone. ",
-    Strong("clean"), ": no finding of sepax's kernels or of the oracles stopped the run; peers' findings are "
-    "counted in ", Strong("signatures"), " (kernel, query, family, kind of wrong answer) without stopping it."]
+    Strong("clean"), ": no finding of sepax's kernels or of the oracles in the run (else their signatures, "
+    "the first named); peers' findings are counted in ", Strong("signatures"),
+    " (kernel, query, family, kind of wrong answer) without stopping it."]
 
 HUNT_NOTES = [
     Strong("time to first finding"), ": seconds until the target stopped on the hunted bug (only that peer, "
@@ -68,7 +69,14 @@ def _goal(summary: dict, t: dict):
 def target_table(summary: dict):
     rows = []
     for t in summary.get("targets", []):
-        status = "clean" if not t.get("stopped") else f"stopped: {t.get('first_finding') or 'crash'}"
+        # A throughput run does not stop on findings: its sepax/oracle signatures say whether it was clean.
+        own = t.get("sepax_findings") or []
+        if t.get("stopped"):
+            status = f"stopped: {t.get('first_finding') or 'crash'}"
+        elif own:
+            status = f"{len(own)} finding signature(s): {own[0]}" + (" …" if len(own) > 1 else "")
+        else:
+            status = "clean"
         goal, rate = _goal(summary, t), t.get("exec_per_s")
         met = DASH if goal is None or rate is None else ("met" if rate >= goal else "below")
         rows.append([Code(t["target"]), _num(rate), f"{_num(goal)} ({met})" if goal is not None else DASH,
@@ -114,6 +122,9 @@ def fuzz_blocks(data: Dataset) -> list:
     if not s:
         return []
     sample = f", full judgement on 1 input in {s['sample_every']}" if s.get("sample_every") else ""
+    load = s.get("load_average_at_start")
+    if isinstance(load, list) and load:
+        sample += f", load average {load[0]:g} at the start"
     blocks = [Heading(2, "Fuzzing"),
               Para([f"{_num(s.get('seconds_per_run'), '{:g}')} s per run{sample}, commit {s.get('commit', '?')}, "
                     f"{s.get('machine', '?')}, {s.get('date', '?')}."]), Para(FUZZ_NOTES)]

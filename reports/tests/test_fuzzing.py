@@ -32,7 +32,11 @@ SUMMARY = {
                      target="obb_obb", exec_per_s=12345),
                 dict(run(12.0, True, first="obb_obb/test_static/double obb_obb raw false-negative"),
                      target="tri_obb"),
-                dict(run(60.0, False), target="peers_obb_obb", exec_per_s=2500)],
+                dict(run(60.0, False), target="peers_obb_obb", exec_per_s=2500),
+                dict(run(60.0, False, signatures={"obb_obb/test_static/float obb_obb raw false-negative": 2,
+                                                  "oracle obb_obb raw threw": 1}),
+                     target="obb_obb", sepax_findings=["obb_obb/test_static/float obb_obb raw false-negative",
+                                                       "oracle obb_obb raw threw"])],
     "hunts": [
         {"name": "ODE dBoxTouchesBox", "target": "obb_obb", "kernel": "ode/box_touches_box/", "mutant": None,
          "runs": [run(3.0, True), run(9.5, True), run(60.1, False)], "distinct_signatures": 2},
@@ -58,7 +62,7 @@ class FuzzSummaryTest(unittest.TestCase):
         data = self.load(SUMMARY)
         self.assertEqual(data.fuzz["commit"], "abc1234")
         self.assertEqual(data.sources[0].kind, "fuzz")
-        self.assertEqual(data.sources[0].rows, 5)
+        self.assertEqual(data.sources[0].rows, 6)
 
     def test_targets_table_counts_signatures_and_says_what_stopped(self):
         t = fuzzing.target_table(SUMMARY)
@@ -67,6 +71,8 @@ class FuzzSummaryTest(unittest.TestCase):
         self.assertEqual(rows[0][5], "clean")
         self.assertIn("stopped", rows[1][5])
         self.assertIn("false-negative", rows[1][5])
+        # A run that did not stop but found something of sepax's or the oracles' is not clean.
+        self.assertEqual(rows[3][5], "2 finding signature(s): obb_obb/test_static/float obb_obb raw false-negative …")
 
     def test_targets_table_shows_exec_per_s_against_the_goal_of_its_kind(self):
         rows = cells(fuzzing.target_table(SUMMARY))
