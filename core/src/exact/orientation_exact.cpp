@@ -139,17 +139,22 @@ inline double power_of_two(int k) { return std::bit_cast<double>(std::uint64_t(1
 /// condition highest − lowest ≤ 61 of the general code; then the shared
 /// trailing zeros are divided out, giving its integers and exponent.
 /// Returns 1 (converted), 0 (spread too wide) or −1. No branch per number.
+/// N: the count when known at compile time (18 for a triangle pair: the
+/// loops unrolled), else 0 and x.size().
+template <std::size_t N>
 int common_integers_scaled(std::span<const double> x, std::span<std::int64_t> out, int& exponent) {
+  const std::size_t n = N ? N : x.size();
   double m = 0;
   bool in_range = true;
-  for (const double v : x) {
-    const double a = std::fabs(v);
+#pragma GCC unroll 18
+  for (std::size_t k = 0; k < n; ++k) {
+    const double a = std::fabs(x[k]);
     in_range &= a < 0x1p900;  // NaN: false
     m = a > m ? a : m;
   }
   if (!in_range || (m < 0x1p-900 && m != 0)) return -1;
   if (m == 0) {
-    for (std::size_t k = 0; k < x.size(); ++k) out[k] = 0;
+    for (std::size_t k = 0; k < n; ++k) out[k] = 0;
     exponent = 0;
     return 1;
   }
@@ -158,7 +163,8 @@ int common_integers_scaled(std::span<const double> x, std::span<std::int64_t> ou
   std::int64_t t[18];
   std::uint64_t any = 0;
   bool integers = true;
-  for (std::size_t k = 0; k < x.size(); ++k) {
+#pragma GCC unroll 18
+  for (std::size_t k = 0; k < n; ++k) {
     const double s = x[k] * scale;
     t[k] = static_cast<std::int64_t>(s);  // |s| < 2⁶¹: defined
     integers &= (double(t[k]) == s) & ((s != 0) | (x[k] == 0));
@@ -166,7 +172,8 @@ int common_integers_scaled(std::span<const double> x, std::span<std::int64_t> ou
   }
   if (!integers) return 0;
   const int zeros = std::countr_zero(any);  // any ≠ 0: m ≥ 2⁻⁹⁰⁰ scales to ≥ 2⁶⁰
-  for (std::size_t k = 0; k < x.size(); ++k) out[k] = t[k] >> zeros;  // exact: every t[k] has the zeros
+#pragma GCC unroll 18
+  for (std::size_t k = 0; k < n; ++k) out[k] = t[k] >> zeros;  // exact: every t[k] has the zeros
   exponent = highest - kMachineBits + zeros;
   return 1;
 }
@@ -181,7 +188,9 @@ bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out) 
 bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out, int& exponent) {
   constexpr std::size_t kMax = 18;
   if (x.size() > kMax || out.size() < x.size()) return false;
-  if (const int scaled = common_integers_scaled(x, out, exponent); scaled >= 0) return scaled == 1;
+  const int scaled =
+      x.size() == 18 ? common_integers_scaled<18>(x, out, exponent) : common_integers_scaled<0>(x, out, exponent);
+  if (scaled >= 0) return scaled == 1;
   Dyadic q[kMax];
   int lowest = INT_MAX, highest = INT_MIN;
   for (std::size_t k = 0; k < x.size(); ++k) {
