@@ -175,6 +175,14 @@ TEST(ObbSmallIntegers, DeclinesOffTheGrid) {
   tiny.extents = {0, 0, 0};
   tiny.center = {0, 0, 0};
   EXPECT_TRUE(declines(tiny, c));
+  // A subnormal length beside a large one: scaled to the large one's grid it
+  // underflows to 0, an integer (fuzz/open-findings: the certified kernel
+  // called these point boxes intersecting).
+  Obb3d p = tiny, q = tiny;
+  p.center = {0, std::ldexp(1.0, -1035), std::ldexp(1.25, 105)};
+  q.center = {0, 0, std::ldexp(1.25, 105)};
+  EXPECT_TRUE(declines(p, q));
+  EXPECT_FALSE(obb_obb::test_certified(p, q).result.intersects);
 }
 
 TEST(ObbSmallIntegers, CertifiedKernelUsesThem) {

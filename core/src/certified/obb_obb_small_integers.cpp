@@ -19,15 +19,20 @@ inline std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
 using V2 = double __attribute__((vector_size(16)));
 using U2 = std::uint64_t __attribute__((vector_size(16)));
 
-/// out[k] = x[k]·scale (exact: a power of two) when every one is an integer
-/// of magnitude below `limit` ≤ 2⁵⁰ (NaN and infinities fail), their shared
+/// out[k] = x[k]·scale when every one is an integer of magnitude below
+/// `limit` ≤ 2⁵⁰ and the scaling was exact (NaN and infinities fail). A power
+/// of two scales exactly unless the product falls below the normal range:
+/// scaled down, a subnormal x can lose bits or round to 0, an integer, and
+/// the pair would be judged without it (fuzz/open-findings: two point boxes
+/// 2⁻¹⁰³⁵ apart at 1.25·2¹⁰⁵ were called intersecting), hence t·unscale = x
+/// is required too (unscale = 1/scale, exact, and exact back when t is). Their shared
 /// trailing zeros divided out; returns their count, or −1. Branch-free, two
 /// lanes at a time: |t| + 2⁵² holds the integer |t| in its low 52 bits
 /// exactly when |t| is one below 2⁵² (else the sum rounds, and subtracting
 /// 2⁵² back differs), and t + 1.5·2⁵² holds t + 2⁵¹ there, the integer read
 /// off by one subtraction.
 template <int N>
-int to_integers(const double (&x)[N], double scale, double limit, std::int64_t (&out)[N]) {
+int to_integers(const double (&x)[N], double scale, double unscale, double limit, std::int64_t (&out)[N]) {
   static_assert(N % 2 == 0);
   constexpr int M = N / 2;
   constexpr double two52 = 0x1p52, magic = 0x1.8p52;
@@ -35,11 +40,12 @@ int to_integers(const double (&x)[N], double scale, double limit, std::int64_t (
   V2 t[M];
   U2 any{}, good = ~U2{};
   for (int m = 0; m < M; ++m) {
-    t[m] = V2{x[2 * m], x[2 * m + 1]} * scale;
+    const V2 given{x[2 * m], x[2 * m + 1]};
+    t[m] = given * scale;
     const V2 a = (V2)((U2)t[m] & sign_off);
     const V2 shifted = a + two52;
     any |= (U2)shifted;
-    good &= (U2)(a < limit) & (U2)(shifted - two52 == a);  // NaN: both false
+    good &= (U2)(a < limit) & (U2)(shifted - two52 == a) & (U2)(t[m] * unscale == given);  // NaN: all false
   }
   if (!(good[0] & good[1])) return -1;
   const std::uint64_t low = (any[0] | any[1]) & ((std::uint64_t(1) << 52) - 1);
@@ -64,7 +70,7 @@ bool load_pair(SmallIntegers& s, const Obb3<S>& A, const Obb3<S>& B) {
       x[9 + 3 * i + k] = double(B.axes[i][k]);
     }
   std::int64_t ax[18];
-  const int ta = to_integers(x, 0x1p29, 0x1p30, ax);
+  const int ta = to_integers(x, 0x1p29, 0x1p-29, 0x1p30, ax);
   if (ta < 0 || ta > 29) return false;  // off the grid, |x| ≥ 2, or every axis 0
   const int alpha = 30 - ta;
   // Lengths: scaled so that the largest is below 2⁵⁰ (a NaN among them fails
@@ -80,7 +86,7 @@ bool load_pair(SmallIntegers& s, const Obb3<S>& A, const Obb3<S>& B) {
   const int e = largest > 0 ? int((std::bit_cast<std::uint64_t>(largest) >> 52) & 0x7ff) - 1022 : 0;
   if (e < -970 || e > 1024) return false;  // near subnormal (no such scale), or not finite
   std::int64_t y[12];
-  const int tl = to_integers(len, power_of_two(50 - e), 0x1p50, y);
+  const int tl = to_integers(len, power_of_two(50 - e), power_of_two(e - 50), 0x1p50, y);
   if (tl < 0) return false;
   const int lambda = largest > 0 ? 50 - tl : 0;
   if (3 * alpha + lambda > 120) return false;
