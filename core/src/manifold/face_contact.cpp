@@ -40,6 +40,21 @@ void drop_flattest(Polygon<S>& p) {
   --p.n;
 }
 
+/// The n corners pts[index[c]] (index null: pts[c]) cut to at most 8, the
+/// flattest going first, into out; returns their count (in R's frame).
+template <class S>
+int at_most_eight(const S (*pts)[3], const int* index, int n, std::array<Vec3<S>, 8>& out) {
+  Polygon<S> many;
+  many.n = n;
+  for (int c = 0; c < n; ++c) {
+    const S* x = pts[index ? index[c] : c];
+    many.v[c] = {x[0], x[1], x[2]};
+  }
+  while (many.n > 8) drop_flattest(many);
+  std::copy_n(many.v.begin(), many.n, out.begin());
+  return many.n;
+}
+
 /// One Sutherland–Hodgman pass keeping the part of `in` (n corners) where
 /// sign·x[k] ≤ limit, into `out`; returns the count. A crossing point is
 /// interpolated from the corner before it, its coordinate k then set to the
@@ -127,14 +142,7 @@ int reference_face_in_incident(const std::array<S, 3>& r_ext, int k, S side, con
     n = clip_any(buf[cur], n, neg, inc.e[j] + tol - at, buf[1 - cur]);
     cur = 1 - cur;
   }
-  if (n > 8) {
-    Polygon<S> many;  // more than 8 corners: the flattest go
-    many.n = n;
-    for (int c = 0; c < n; ++c) many.v[c] = {buf[cur][c][0], buf[cur][c][1], buf[cur][c][2]};
-    while (many.n > 8) drop_flattest(many);
-    std::copy_n(many.v.begin(), many.n, out.begin());
-    return many.n;
-  }
+  if (n > 8) return at_most_eight(buf[cur], nullptr, n, out);
   for (int c = 0; c < n; ++c) out[c] = {buf[cur][c][0], buf[cur][c][1], buf[cur][c][2]};
   if (n > 0) return n;
   // Nothing left to rounding: the corner of I deepest along −side·e_k.
@@ -196,12 +204,9 @@ int face_contact(const Obb3<S>& ref, int k, S side, const Box<S>& inc, S tol, st
   for (int c = 0; c < n; ++c)
     if (side * poly[c][k] <= top) keep[kept++] = c;
   if (kept > 8) {
-    Polygon<S> many;  // more than 8 corners: the flattest go
-    many.n = kept;
-    for (int c = 0; c < kept; ++c) many.v[c] = {poly[keep[c]][0], poly[keep[c]][1], poly[keep[c]][2]};
-    while (many.n > 8) drop_flattest(many);
-    for (int c = 0; c < many.n; ++c) out[c] = to_world(ref, many.v[c]);
-    return many.n;
+    const int count = at_most_eight(poly, keep, kept, out);
+    for (int c = 0; c < count; ++c) out[c] = to_world(ref, out[c]);
+    return count;
   }
   // to_world() on plain numbers: ((center + x0·R_0) + x1·R_1) + x2·R_2, Eigen's order.
   for (int c = 0; c < kept; ++c) {

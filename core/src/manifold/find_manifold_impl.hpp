@@ -28,7 +28,9 @@
 namespace sepax::obb_obb::manifold {
 inline namespace SEPAX_LANES_ISA {
 
-/// e_i × v (A's frame), as in obb_obb.hpp: A_i × B_j when v holds B_j's components.
+/// e_i × v (A's frame): A_i × B_j when v holds B_j's components. obb_obb.hpp's
+/// unit_cross, copied into the instruction-set namespace: an out-of-line copy
+/// of that one built here for AVX2 could stand in for the baseline units'.
 template <class S>
 Vec3<S> unit_cross(int i, const Vec3<S>& v) {
   switch (i) {
