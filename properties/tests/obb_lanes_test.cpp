@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <span>
 #include <string>
 #include <cstdint>
 #include <type_traits>
@@ -18,6 +19,7 @@
 #include "sepax/core/simple/obb_to_aabb.hpp"
 #include "sepax/core/static/obb_obb_manifold.hpp"
 #include "sepax/core/static/obb_obb.hpp"
+#include "sepax/core/static/obb_obb_batch.hpp"
 #include "sepax/generators/generate.hpp"
 
 namespace sepax {
@@ -145,6 +147,55 @@ TEST(ObbLanes, ManifoldAvxCopyIsTheBaselineBitForBit) {
                                                                : 3)];
     }
   for (std::size_t k = 0; k < kinds.size(); ++k) EXPECT_GT(kinds[k], 100u) << "answer kind " << k << " too rare";
+}
+
+
+// An edge axis of nearly parallel edges so short that its projections
+// underflow (negligible_edge_axis.hpp) must not separate boxes that overlap:
+// the fuzzer's case (properties/regressions/fuzz_obb_obb_subnormal_edge_axis.jsonl),
+// B's axis B1 = (1, 0, −t) tilted by every power of two t = 2^-k down to the
+// smallest subnormal. The boxes overlap by 0.08 of their size and a tilt of
+// t ≤ 2⁻²⁰ moves B by at most t·diam < 2⁻¹⁸, so every form must say
+// intersecting; before the fix the scalar, lane and batch forms said separated
+// at t = 2⁻¹⁰⁷⁴ (double) and 2⁻¹⁴⁹ (float). Each form is called: scalar, lanes,
+// the AVX copy where the CPU has AVX2, the kernel, and the batch (both copies).
+template <class S>
+void expect_tilted_boxes_intersect() {
+  const S b0y = S(0x1.72b59128b4298p-2), b0z = S(-0x1.dd45641e46005p-1);
+  const int smallest = std::is_same_v<S, float> ? -149 : -1074;
+  int tried = 0;
+  for (int k = -20; k >= smallest; --k) {
+    const S t = std::ldexp(S(1), k);
+    Obb3<S> a, b;
+    a.center = {0, S(-1.375), 1};
+    a.axes = {Vec3<S>(1, 0, 0), Vec3<S>(0, 1, 0), Vec3<S>(0, 0, 1)};
+    a.extents = {0, S(0.25), S(0.5)};
+    b.center = {0, -2, S(0.5)};
+    b.axes = {Vec3<S>(0, b0y, b0z), Vec3<S>(1, 0, -t), Vec3<S>(0, b0z, -b0y)};
+    b.extents = {0, S(0.25), S(0.5)};
+    const std::string what = std::string(std::is_same_v<S, float> ? "float" : "double") + " tilt 2^" + std::to_string(k);
+    EXPECT_EQ(obb_obb::detail::first_separating_axis_scalar(a, b).kind, AxisKind::none) << what << ": scalar form";
+    EXPECT_EQ(obb_obb::detail::first_separating_axis_lanes(a, b).kind, AxisKind::none) << what << ": lanes";
+    if constexpr (std::is_same_v<S, double>)
+      if (kCpuHasAvx2)
+        EXPECT_EQ(obb_obb::detail::first_separating_axis_avx(a, b).kind, AxisKind::none) << what << ": AVX lanes";
+    EXPECT_TRUE(obb_obb::test_static(a, b).intersects) << what << ": test_static";
+    obb_obb::ObbBatch<S> one_a, one_b;
+    one_a.push_back(a);
+    one_b.push_back(b);
+    std::uint8_t dispatched = 0, baseline = 0;
+    obb_obb::test_static_batch(one_a, one_b, std::span<std::uint8_t>(&dispatched, 1));
+    obb_obb::detail::test_static_batch_baseline(one_a, one_b, std::span<std::uint8_t>(&baseline, 1));
+    EXPECT_EQ(dispatched, 1) << what << ": test_static_batch";
+    EXPECT_EQ(baseline, 1) << what << ": test_static_batch (baseline copy)";
+    ++tried;
+  }
+  EXPECT_GT(tried, 100);
+}
+
+TEST(ObbLanes, TinyEdgeAxesNeverSeparateOverlappingBoxes) {
+  expect_tilted_boxes_intersect<float>();
+  expect_tilted_boxes_intersect<double>();
 }
 
 }  // namespace

@@ -169,11 +169,13 @@ ContactResult<S> find_first_contact(const Obb3<S>& a, const Obb3<S>& b,
                  b.extents[0] + b.extents[1] + b.extents[2];
   const S speed = f.w.cwiseAbs().sum();
   for (int k = 0; k < 15; ++k) {
-    const S p = l[k].dot(f.d);
-    const S r0 = f.radius_a(a, l[k]), r1 = f.radius_b(b, l[k]);
-    if (!sweep.add(label[k], l[k], -r0, r0, p - r1, p + r1, l[k].dot(f.w),
-                   sepax::detail::projection_noise(l[k], size),
-                   sepax::detail::projection_noise(l[k], speed)))
+    // Scaled as test_moving scales it: nearly parallel edges' subnormal L
+    // made the radii underflow to 0 and the boxes separated throughout.
+    const Vec3<S> lk = sepax::detail::without_underflow(l[k]);
+    const S p = lk.dot(f.d);
+    const S r0 = f.radius_a(a, lk), r1 = f.radius_b(b, lk);
+    if (!sweep.add(label[k], lk, -r0, r0, p - r1, p + r1, lk.dot(f.w), sepax::detail::projection_noise(lk, size),
+                   sepax::detail::projection_noise(lk, speed)))
       break;
   }
   ContactResult<S> result = sweep.result();

@@ -35,6 +35,7 @@
 #include "sepax/core/numeric/eigen_order.hpp"
 #include "sepax/core/mutant.hpp"
 #include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/static/negligible_edge_axis.hpp"
 #include "sepax/core/static/obb_obb_lanes.hpp"
 #include "sepax/core/static/separating_axis.hpp"
 
@@ -143,7 +144,8 @@ inline SeparatingAxis first_separating_axis_scalar(const Obb3<S>& a, const Obb3<
       // Mutant obb_edge_radius_one_term: B's radius on L from one of its two axes.
       const S r1 = b.extents[m1] * mu_next[j] + (mutant("obb_edge_radius_one_term") ? S(0) : b.extents[m2] * mu_prev[j]);
       // Mutant obb_edge_ge: `>=` on the edge axes (a zero cross product, parallel edges, separates).
-      if (mutant("obb_edge_ge") ? r >= r0 + r1 : r > r0 + r1)
+      // An axis too short to project onto is left out (negligible_edge_axis.hpp).
+      if (mutant("obb_edge_ge") ? r >= r0 + r1 : r > r0 + r1 && !negligible_edge_axis(col[j][i1], col[j][i2]))
         return {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)};
     }
   }

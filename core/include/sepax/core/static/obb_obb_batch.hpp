@@ -31,6 +31,7 @@
 
 #include "sepax/core/numeric/force_inline.hpp"
 #include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/static/negligible_edge_axis.hpp"
 
 namespace sepax::obb_obb {
 
@@ -155,7 +156,8 @@ SEPAX_FORCE_INLINE bool lane_intersects(const BoxLane<S>& a, const BoxLane<S>& b
       const S r = abs(l1 * d[i1] + l2 * d[i2]);
       const S r0 = a.e[i1] * abs(l1) + a.e[i2] * abs(l2);
       const S r1 = b.e[m1] * mu_next[j] + b.e[m2] * mu_prev[j];
-      separated |= r > r0 + r1;
+      // An axis too short to project onto is left out (negligible_edge_axis.hpp).
+      separated |= (r > r0 + r1) & !negligible_edge_axis(l1, l2);
     }
   }
   return !separated;

@@ -25,6 +25,7 @@
 #include "sepax/core/numeric/force_inline.hpp"
 #include "sepax/core/numeric/lanes3.hpp"
 #include "sepax/core/shapes/obb3.hpp"
+#include "sepax/core/static/negligible_edge_axis.hpp"
 #include "sepax/core/static/separating_axis.hpp"
 
 namespace sepax::obb_obb::detail {
@@ -75,7 +76,13 @@ SEPAX_FORCE_INLINE SeparatingAxis first_separating_axis_lanes(const Obb3<S>& a, 
     const V mu_next = lane_abs(row[i1] * rotate(row[i2]) - row[i2] * rotate(row[i1]));  // |μ(j, j+1)|
     const V mu_prev = rotate2(mu_next);                                                  // |μ(j, j+2)|
     const V r1 = eb_next * mu_next + eb_prev * mu_prev;
-    if (const unsigned bits = greater_bits(r, r0 + r1)) return {AxisKind::edge_edge, std::uint8_t(i), first(bits)};
+    if (unsigned bits = greater_bits(r, r0 + r1)) {
+      // Axes too short to project onto are left out (negligible_edge_axis.hpp);
+      // asked only here, off the path of pairs that intersect.
+      const V tiny = make4(kNegligibleEdgeAxis<S>, kNegligibleEdgeAxis<S>, kNegligibleEdgeAxis<S>);
+      bits &= ~(greater_bits(tiny, abs_row[i1]) & greater_bits(tiny, abs_row[i2]));
+      if (bits) return {AxisKind::edge_edge, std::uint8_t(i), first(bits)};
+    }
   }
   return {};
 }
