@@ -4,6 +4,7 @@
 // The planted kernels (planted_causes.cpp) each carry one bug of a known
 // cause; the expected causes come from how they were written, never from
 // the judge.
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -156,6 +157,35 @@ TEST(Tolerance, BadValuesAndUnknownKernelsAreUsageErrorsNamingThem) {
     EXPECT_EQ(run.status, 2) << run.out << run.err;
     EXPECT_NE(run.err.find(named), std::string::npos) << run.err;
   }
+}
+
+
+// An edge axis so short that products with it underflow (found by the fuzzer:
+// B's axis 2⁻¹⁰⁷⁴ off A's, properties/regressions/fuzz_obb_obb_subnormal_edge_axis.jsonl)
+// is explained as such, with the fix that works (scale the axis, or leave it
+// out), not as a cancellation of nearly parallel edges: the plain textbook
+// kernel calls these boxes, which overlap by 0.08 of their size, separated.
+TEST(Causes, AnEdgeAxisTooShortToProjectOntoIsExplainedAsUnderflow) {
+  const fs::path dir = scratch_dir() / "underflow";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "case.jsonl")
+      << R"({"id":"subnormal_edge_axis","query":"obb_obb","scalar":"double","family":"explicit",)"
+         R"("a":{"center":[0,"-0x1.6p+0",1],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[0,"0x1p-2","0x1p-1"]},)"
+         R"("b":{"center":[0,-2,"0x1p-1"],"axes":[[0,"0x1.72b59128b4298p-2","-0x1.dd45641e46005p-1"],)"
+         R"([1,0,"-0x0.0000000000001p-1022"],[0,"-0x1.dd45641e46005p-1","-0x1.72b59128b4298p-2"]],)"
+         R"("extents":[0,"0x1p-2","0x1p-1"]}})" "\n";
+  const std::string args = "check --json '" + (dir / "case.jsonl").string() + "' --kernel textbook/obb_obb_plain/double";
+  const CommandRun run = run_sepax(args, dir);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;  // the kernel asked for is gross
+  const auto lines = run.json_lines();
+  ASSERT_EQ(lines.size(), 1u) << run.out;
+  const json& k = lines[0]["kernels"][0];
+  ASSERT_EQ(k["class"], "gross") << "the plain kernel no longer fails here: the check checked nothing\n"
+                                 << k.dump(2) << "\nreplay: sepax " << args;
+  EXPECT_EQ(k["cause"], "ill-conditioned-axis") << k.dump(2);
+  EXPECT_NE(k["cause_detail"].get<std::string>().find("underflow"), std::string::npos) << k.dump(2);
+  EXPECT_NE(k["fix"].get<std::string>().find("power of two"), std::string::npos) << k.dump(2);
 }
 
 }  // namespace

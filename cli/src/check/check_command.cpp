@@ -319,6 +319,7 @@ class CaseChecker {
     report.json["band"] = d->band;
     report.json["cause"] = std::string(harness::to_string(why.cause));
     report.json["cause_detail"] = why.detail;
+    if (!why.fix.empty()) report.json["fix"] = why.fix;  // as verify's failure classes carry it
     const std::string how_far =
         std::isfinite(d->severity)
             ? fmt::format("{:.3g} of the size from the exact answer{}", d->severity,

@@ -45,6 +45,29 @@ const char* kGuardedFix =
     "that ε is added to every |R_ij| the projected radii use, and that each radius weighs the right extent by the "
     "right |R_ij|";
 
+const char* kUnderflowFix =
+    "scale the axis by a power of two before projecting onto it (only its direction matters), or leave out edge "
+    "axes whose components are all below the square root of the smallest normal number (2^-511 in double, 2^-63 "
+    "in float): such an axis can only separate shapes that are within that fraction of their size of touching";
+
+/// An axis so short that products with it fall below the normal range of the
+/// kernel's scalar (`unit` its unit roundoff): its sine is below the square
+/// root of the smallest normal number, or 0 when the sine itself underflowed.
+/// Projections onto it lose their relative accuracy — the radii can round to
+/// 0 while the centres' distance stays a nonzero subnormal — whatever the
+/// conditioning of its direction (negligible_edge_axis.hpp in sepax's kernels).
+bool underflowing_axis(double sine, double unit) { return sine < (unit > 0x1p-30 ? 0x1p-63 : 0x1p-511); }
+
+Explanation underflow_explanation(const ShapePair& pair, const oracle::AxisReading& r, bool named) {
+  return {Cause::ill_conditioned_axis,
+          fmt::format("{} {} is so short (sin θ {}) that projections onto it underflow: the radii round to 0 "
+                      "while the centres' distance along it stays a nonzero subnormal; the shapes overlap along it "
+                      "by {:.3g} of the size",
+                      named ? "the kernel's separating axis" : "the axis", axis_name(pair, r.axis),
+                      r.sine > 0 ? fmt::format("= {:.2g}", r.sine) : std::string("below 1e-308"), -r.gap),
+          kUnderflowFix};
+}
+
 /// The axis analysis: which candidate axes decide the case, and how well
 /// the shapes determine them.
 /// `unit`: the unit roundoff of the kernel's scalar; `guarded`: the kernel
@@ -85,6 +108,7 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
   if (d.named_axis) {
     const auto it = std::find_if(axes.begin(), axes.end(), [&](const oracle::AxisReading& r) { return r.axis == *d.named_axis; });
     if (it != axes.end() && !std::isnan(it->gap)) {
+      if (it->gap < 0 && underflowing_axis(it->sine, unit)) return underflow_explanation(pair, *it, true);
       const double overlap = -it->gap, loss = rounding_loss(band, it->sine);
       if (overlap <= loss && it->sine < 1)
         return {Cause::ill_conditioned_axis,
@@ -107,6 +131,8 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
     if (!closest || -r.gap / rounding_loss(band, r.sine) < -closest->gap / rounding_loss(band, closest->sine)) closest = &r;
   }
   const char* fix = guarded ? kGuardedFix : kCrossProductFix;
+  if (closest && closest->gap < 0 && underflowing_axis(closest->sine, unit))
+    return underflow_explanation(pair, *closest, false);
   if (closest && -closest->gap <= rounding_loss(band, closest->sine))
     return {Cause::ill_conditioned_axis,
             fmt::format("{} is ill-conditioned (sin θ = {:.2g}): the shapes overlap along it by only {:.3g} of the "
