@@ -27,11 +27,11 @@ if [ -z "${CXX:-}" ]; then
   CC=clang-14
   CXX=clang++-14
 fi
-# Coverage: libFuzzer's edges of sepax's own code, not of the libraries'
-# templates (fuzz/coverage_ignorelist.txt), and no comparison tracing: the
-# inputs are a generator's randomness and numbers, not magic values to match,
-# and every traced comparison and counter costs every execution.
-: "${CFLAGS:=-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp -fsanitize-coverage-ignorelist=$root/fuzz/coverage_ignorelist.txt}"
+# Coverage filtering (fuzz/coverage_ignorelist.txt, no trace-cmp): CMake adds
+# it (SEPAX_FUZZ_COVERAGE_FILTER, top-level CMakeLists.txt), for the `fuzz`
+# preset too; not when the caller brings its own CFLAGS (OSS-Fuzz's).
+[ -n "${CFLAGS:-}" ] && coverage_filter=OFF || coverage_filter=ON
+: "${CFLAGS:=-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link}"
 : "${CXXFLAGS:=$CFLAGS}"
 : "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
 : "${OUT:=$root/build/fuzz-out}"
@@ -57,7 +57,7 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Fuzz \
   -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX" \
   -DCMAKE_C_FLAGS="$CFLAGS" -DCMAKE_CXX_FLAGS="$CXXFLAGS" \
   -DSEPAX_BUILD_FUZZERS=ON -DSEPAX_BUILD_TESTS=OFF -DSEPAX_BUILD_CLI=OFF -DSEPAX_BUILD_BENCH=OFF \
-  -DSEPAX_INSTALL=OFF -DSEPAX_LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" \
+  -DSEPAX_INSTALL=OFF -DSEPAX_LIB_FUZZING_ENGINE="$LIB_FUZZING_ENGINE" -DSEPAX_FUZZ_COVERAGE_FILTER=$coverage_filter \
   ${SEPAX_MUTANT:+-DSEPAX_MUTANT="$SEPAX_MUTANT"} ${SEPAX_MUTANT_RUNTIME:+-DSEPAX_MUTANT_RUNTIME=ON} >/dev/null
 cmake --build "$build" -j "${SEPAX_JOBS:-2}" --target "${targets[@]/#/fuzz_}"
 mkdir -p "$OUT"
