@@ -84,6 +84,14 @@ class FuzzSummaryTest(unittest.TestCase):
         # A summary from before the goals: no goal, no verdict.
         old = dict(SUMMARY, goal_exec_per_s=None)
         self.assertEqual(cells(fuzzing.target_table(old))[0][2], fuzzing.DASH)
+        # Executions per CPU second, the figure a loaded machine does not halve (none in SUMMARY's runs).
+        self.assertEqual(fuzzing.target_table(SUMMARY).headers[-1], "exec per CPU s")
+        self.assertEqual(rows[0][6], fuzzing.DASH)
+
+    def test_libfuzzer_options_name_the_targets_that_differ(self):
+        self.assertEqual(fuzzing._options({"obb_obb": ["-entropic=0"], "tri_tri": ["-entropic=0"], "case_file": []}),
+                         ", libFuzzer options -entropic=0 (case_file: none)")
+        self.assertEqual(fuzzing._options(None), "")
 
     def test_hunt_table_median_and_range_over_the_runs_that_found(self):
         t = fuzzing.hunt_table(SUMMARY)
