@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 #include "certified/obb_obb_small_integers.hpp"
@@ -37,8 +38,11 @@ using U4 = std::uint64_t __attribute__((vector_size(32)));
 /// the integer read off by one subtraction (the AVX2 copy may contract
 /// t·2^-zeros + magic into one FMA: the same number, the product being
 /// exact). Padding lanes hold 0, which passes and adds no bits.
-template <int M>
-int to_integers(const V4 (&x)[M], double scale, double unscale, double limit, std::int64_t* out) {
+/// CheckScaling false: the caller knows the products stay normal (float
+/// input: every nonzero float is ≥ 2⁻¹⁴⁹ and load_pair's scales are ≥ 2⁻⁷⁹,
+/// so each product is ≥ 2⁻²²⁸), so exact.
+template <bool CheckScaling, int M>
+[[gnu::always_inline]] inline int to_integers(const V4 (&x)[M], double scale, double unscale, double limit, std::int64_t* out) {
   constexpr double two52 = 0x1p52, magic = 0x1.8p52;
   const U4 sign_off = U4{} + ~(std::uint64_t(1) << 63);
   V4 t[M];
@@ -48,7 +52,8 @@ int to_integers(const V4 (&x)[M], double scale, double unscale, double limit, st
     const V4 a = (V4)((U4)t[m] & sign_off);
     const V4 shifted = a + two52;
     any |= (U4)shifted;
-    good &= (U4)(a < limit) & (U4)(shifted - two52 == a) & (U4)(t[m] * unscale == x[m]);  // NaN: all false
+    good &= (U4)(a < limit) & (U4)(shifted - two52 == a);  // NaN: false
+    if constexpr (CheckScaling) good &= (U4)(t[m] * unscale == x[m]);
   }
   if (!(good[0] & good[1] & good[2] & good[3])) return -1;
   const std::uint64_t low = (any[0] | any[1] | any[2] | any[3]) & ((std::uint64_t(1) << 52) - 1);
@@ -63,6 +68,7 @@ int to_integers(const V4 (&x)[M], double scale, double unscale, double limit, st
 
 template <class S>
 bool load_pair(SmallIntegers& s, const Obb3<S>& A, const Obb3<S>& B) {
+  constexpr bool kCheck = !std::is_same_v<S, float>;  // to_integers: float products stay normal
   s.state = -1;
   const auto& a = A.axes;
   const auto& b = B.axes;
@@ -72,7 +78,7 @@ bool load_pair(SmallIntegers& s, const Obb3<S>& A, const Obb3<S>& B) {
                    V4{double(a[2][2]), double(b[0][0]), double(b[0][1]), double(b[0][2])},
                    V4{double(b[1][0]), double(b[1][1]), double(b[1][2]), double(b[2][0])},
                    V4{double(b[2][1]), double(b[2][2]), 0.0, 0.0}};
-  const int ta = to_integers(x, 0x1p29, 0x1p-29, 0x1p30, s.ax);
+  const int ta = to_integers<kCheck>(x, 0x1p29, 0x1p-29, 0x1p30, s.ax);
   if (ta < 0 || ta > 29) return false;  // off the grid, |x| ≥ 2, or every axis 0
   const int alpha = 30 - ta;
   // Lengths: scaled so that the largest is below 2⁵⁰ (a NaN among them fails
@@ -94,7 +100,7 @@ bool load_pair(SmallIntegers& s, const Obb3<S>& A, const Obb3<S>& B) {
   // any scale will do).
   const int e = largest > 0 ? int((std::bit_cast<std::uint64_t>(largest) >> 52) & 0x7ff) - 1022 : 0;
   if (e < -970 || e > 1024) return false;  // near subnormal (no such scale), or not finite
-  const int tl = to_integers(len, power_of_two(50 - e), power_of_two(e - 50), 0x1p50, s.len);
+  const int tl = to_integers<kCheck>(len, power_of_two(50 - e), power_of_two(e - 50), 0x1p50, s.len);
   if (tl < 0) return false;
   const int lambda = largest > 0 ? 50 - tl : 0;
   if (3 * alpha + lambda > 120) return false;
