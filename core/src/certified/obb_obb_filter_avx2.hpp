@@ -131,6 +131,10 @@ SeparatingAxis first_separating_lanes(const Obb3<S>& A, const Obb3<S>& B, bool& 
                       _mm256_fmadd_pd(lane<1>(eb), abs4(pc1), _mm256_mul_pd(lane<0>(eb), abs4(pc0)))));
   unsigned sep = 0, undecided = 0;
   judge(_mm256_sub_pd(abs4(dp), radii_a), err, sep, undecided, 0);
+  // Separated pairs mostly separate on a face: return before the rest when
+  // a face separates with no undecided axis before it (any, for AnyAxis).
+  if (const unsigned first = sep & -sep; first != 0 && (AnyAxis || (undecided & (first - 1)) == 0))
+    return axis_of_bit(std::countr_zero(sep));
   D4 prow[3];  // P's rows (lanes j), for the edges
   transpose3(pc0, pc1, pc2, prow);
 
@@ -143,6 +147,8 @@ SeparatingAxis first_separating_lanes(const Obb3<S>& A, const Obb3<S>& B, bool& 
       eb, abs4(det_b),
       _mm256_fmadd_pd(lane<2>(ea), abs4(q2), _mm256_fmadd_pd(lane<1>(ea), abs4(q1), _mm256_mul_pd(lane<0>(ea), abs4(q0)))));
   judge(_mm256_sub_pd(abs4(dm), radii_b), err, sep, undecided, 3);
+  if (const unsigned first = sep & -sep; first != 0 && (AnyAxis || (undecided & (first - 1)) == 0))
+    return axis_of_bit(std::countr_zero(sep));
 
   // Edges (lanes j, one register per i), from P's rows.
   const double det_a0 = _mm256_cvtsd_f64(det_a);
