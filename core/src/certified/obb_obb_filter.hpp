@@ -133,10 +133,12 @@ struct ExactStages {
 
 /// The first separating axis in Table 1's order among the bits of `todo`,
 /// given the gaps that separate (`sep`) and those left undecided (the rest
-/// of `todo`), which the exact stages decide in turn.
+/// of `todo`), which the exact stages decide in turn. An undecided edge
+/// whose bit is not in `nearly_parallel` is taken by the integers first
+/// (an exact contact: the second stage cannot decide a gap of exactly 0).
 template <class S>
 [[gnu::noinline]] SeparatingAxis resolve_in_order(const Obb3<S>& A, const Obb3<S>& B, unsigned sep, unsigned todo,
-                                                  bool& exact_ran) {
+                                                  bool& exact_ran, unsigned nearly_parallel) {
   ExactStages<S> exact(A, B, exact_ran);
   Widened w;  // for the edges' second stage, on demand
   bool widened = false;
@@ -147,6 +149,7 @@ template <class S>
       if (exact.separates(n)) return axis_of_bit(n);
       continue;
     }
+    if (exact.ints.state == 0 && !(nearly_parallel >> n & 1)) ints::load_pair(exact.ints, A, B);
     if (!widened && exact.ints.state <= 0) w = widen_pair(A, B), widened = true;
     if (exact.edge_separates(n, w)) return axis_of_bit(n);
   }

@@ -164,7 +164,16 @@ SeparatingAxis first_separating_lanes(const Obb3<S>& A, const Obb3<S>& B, bool& 
   if (todo == 0) return {};
   const int first = std::countr_zero(todo);
   if (sep >> first & 1) return axis_of_bit(first);
-  return resolve_in_order(A, B, sep, todo, exact_ran);
+  // Which undecided edges are nearly parallel (|P_ij| ≈ |A_i·B_j| near 1:
+  // the second stage decides those); the others are nearly always exact
+  // contacts, for the integers first (resolve_in_order).
+  unsigned parallel = 0;
+  if (undecided >> 6 != 0) {
+    const D4 near_one = _mm256_set1_pd(0.97);
+    for (int i = 0; i < 3; ++i)
+      parallel |= (unsigned(_mm256_movemask_pd(_mm256_cmp_pd(abs4(prow[i]), near_one, _CMP_GT_OQ))) & 7u) << (6 + 3 * i);
+  }
+  return resolve_in_order(A, B, sep, todo, exact_ran, parallel);
 }
 
 }  // namespace sepax::obb_obb::certified::SEPAX_CERTIFIED_ISA
