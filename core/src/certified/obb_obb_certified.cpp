@@ -12,6 +12,8 @@ namespace sepax::obb_obb {
 namespace certified::avx2_fma {
 SeparatingAxis first_separating(const Obb3<float>& a, const Obb3<float>& b, bool& exact_ran);
 SeparatingAxis first_separating(const Obb3<double>& a, const Obb3<double>& b, bool& exact_ran);
+SeparatingAxis some_separating(const Obb3<float>& a, const Obb3<float>& b, bool& exact_ran);
+SeparatingAxis some_separating(const Obb3<double>& a, const Obb3<double>& b, bool& exact_ran);
 }  // namespace certified::avx2_fma
 
 namespace {
@@ -29,6 +31,16 @@ template <class S>
 SeparatingAxis first_separating(const Obb3<S>& a, const Obb3<S>& b, bool& exact_ran) {
 #if defined(__x86_64__) || defined(__i386__)
   if (has_avx2_fma()) return certified::avx2_fma::first_separating(a, b, exact_ran);
+#endif
+  return certified::baseline::first_separating(a, b, exact_ran);
+}
+
+/// Some separating axis (the verdict alone): the AVX2 copy need not decide
+/// the undecided axes before one that separates beyond its bound.
+template <class S>
+SeparatingAxis some_separating(const Obb3<S>& a, const Obb3<S>& b, bool& exact_ran) {
+#if defined(__x86_64__) || defined(__i386__)
+  if (has_avx2_fma()) return certified::avx2_fma::some_separating(a, b, exact_ran);
 #endif
   return certified::baseline::first_separating(a, b, exact_ran);
 }
@@ -61,13 +73,13 @@ CertifiedResult<S> test_certified(const Obb3<S>& a, const Obb3<S>& b) {
 
 bool intersects_certified(const Obb3<float>& a, const Obb3<float>& b, bool* exact_path) {
   bool exact = false;
-  const bool hit = first_separating(a, b, exact).kind == AxisKind::none;
+  const bool hit = some_separating(a, b, exact).kind == AxisKind::none;
   if (exact_path) *exact_path = exact;
   return hit;
 }
 bool intersects_certified(const Obb3<double>& a, const Obb3<double>& b, bool* exact_path) {
   bool exact = false;
-  const bool hit = first_separating(a, b, exact).kind == AxisKind::none;
+  const bool hit = some_separating(a, b, exact).kind == AxisKind::none;
   if (exact_path) *exact_path = exact;
   return hit;
 }

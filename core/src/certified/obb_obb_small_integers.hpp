@@ -34,11 +34,15 @@ namespace sepax::obb_obb::certified {
 struct SmallIntegers {
   std::int8_t state = 0;  ///< 0 not loaded, 1 loaded, −1 declined
   int lead_shift = 0;     ///< α − 1
-  std::int64_t a[3][3], b[3][3], ea[3], eb[3], d[3];
+  /// A's axes (rows 0–2 of three numbers), B's (rows 3–5), two of padding;
+  /// the extents of A and B (a row's extent is len[row]), then the centres
+  /// of A and B; D = C_b − C_a.
+  std::int64_t ax[20], len[12], d[3];
 };
 
 /// Converts the pair; false (state −1) when it is not on a grid the bound
-/// above covers.
+/// above covers. (The filter's copies call their own,
+/// obb_obb_small_integers_impl.hpp; these are for tests.)
 bool load(SmallIntegers& s, const Obb3<float>& a, const Obb3<float>& b);
 bool load(SmallIntegers& s, const Obb3<double>& a, const Obb3<double>& b);
 
