@@ -104,6 +104,16 @@ D4 edge_gaps(const D4 (&prow)[3], D4 qrow, D4 dp, D4 det, D4 ea, D4 eb) {
   return _mm256_fnmadd_pd(det, _mm256_add_pd(radii_a, radii_b), abs4(lead));
 }
 
+/// The radii of a box's own face axes (lanes k) in the frame of the face
+/// normals: its own extent times |det| (N_k·A_k = det for every k) plus the
+/// other box's extents times the |projections| c0, c1, c2 of its axes.
+inline D4 face_radii(D4 own_extents, D4 det, D4 other_extents, D4 c0, D4 c1, D4 c2) {
+  return _mm256_fmadd_pd(
+      own_extents, abs4(det),
+      _mm256_fmadd_pd(lane<2>(other_extents), abs4(c2),
+                      _mm256_fmadd_pd(lane<1>(other_extents), abs4(c1), _mm256_mul_pd(lane<0>(other_extents), abs4(c0)))));
+}
+
 /// first_separating's verdict from the lanes: the same axis, the same
 /// exact stages for the undecided ones. AnyAxis: some separating axis, not
 /// necessarily the first (the verdict alone: an axis that separates beyond
@@ -125,12 +135,8 @@ SeparatingAxis first_separating_lanes(const Obb3<S>& A, const Obb3<S>& B, bool& 
   const D4 det_a = lane<0>(dot_with(n, a.x, a.y, a.z));
   const D4 pc0 = dot_lane<0>(n, b), pc1 = dot_lane<1>(n, b), pc2 = dot_lane<2>(n, b);
   const D4 dp = dot_with(n, Dx, Dy, Dz);
-  const D4 radii_a = _mm256_fmadd_pd(
-      ea, abs4(det_a),
-      _mm256_fmadd_pd(lane<2>(eb), abs4(pc2),
-                      _mm256_fmadd_pd(lane<1>(eb), abs4(pc1), _mm256_mul_pd(lane<0>(eb), abs4(pc0)))));
   unsigned sep = 0, undecided = 0;
-  judge(_mm256_sub_pd(abs4(dp), radii_a), err, sep, undecided, 0);
+  judge(_mm256_sub_pd(abs4(dp), face_radii(ea, det_a, eb, pc0, pc1, pc2)), err, sep, undecided, 0);
   // Separated pairs mostly separate on a face: return before the rest when
   // a face separates with no undecided axis before it (any, for AnyAxis).
   if (const unsigned first = sep & -sep; first != 0 && (AnyAxis || (undecided & (first - 1)) == 0))
@@ -143,10 +149,7 @@ SeparatingAxis first_separating_lanes(const Obb3<S>& A, const Obb3<S>& B, bool& 
   const D4 det_b = lane<0>(dot_with(m, b.x, b.y, b.z));
   const D4 q0 = dot_lane<0>(m, a), q1 = dot_lane<1>(m, a), q2 = dot_lane<2>(m, a);
   const D4 dm = dot_with(m, Dx, Dy, Dz);
-  const D4 radii_b = _mm256_fmadd_pd(
-      eb, abs4(det_b),
-      _mm256_fmadd_pd(lane<2>(ea), abs4(q2), _mm256_fmadd_pd(lane<1>(ea), abs4(q1), _mm256_mul_pd(lane<0>(ea), abs4(q0)))));
-  judge(_mm256_sub_pd(abs4(dm), radii_b), err, sep, undecided, 3);
+  judge(_mm256_sub_pd(abs4(dm), face_radii(eb, det_b, ea, q0, q1, q2)), err, sep, undecided, 3);
   if (const unsigned first = sep & -sep; first != 0 && (AnyAxis || (undecided & (first - 1)) == 0))
     return axis_of_bit(std::countr_zero(sep));
 
