@@ -48,7 +48,7 @@ std::vector<harness::QueryKernel> peer_query_kernels() {
                                             const PeerManifold m = run(pair.obb_a, pair.obb_b);
                                             harness::QueryAnswer a;
                                             a.meets = m.contact;
-                                            a.manifold = harness::ManifoldAnswer{m.contact, m.normal, m.depth, m.points};
+                                            a.manifold = harness::ManifoldAnswer{m.contact, m.normal, m.depth, {m.points.begin(), m.points.end()}};
                                             return a;
                                           }));
   }

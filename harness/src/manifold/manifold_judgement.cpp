@@ -97,7 +97,7 @@ struct EdgeCheck {
   bool attains = false;
   std::optional<double> best;
 };
-EdgeCheck edge_check(const Obb3d& a, const Obb3d& b, const Vec3<double>& n, const std::vector<Vec3<double>>& points,
+EdgeCheck edge_check(const Obb3d& a, const Obb3d& b, const Vec3<double>& n, const ManifoldPoints& points,
                      double u, double band, const ManifoldTruth& truth) {
   EdgeCheck out;
   bool ambiguous = false;

@@ -89,9 +89,10 @@ std::vector<std::optional<QueryAnswer>> read_answers(const PluginKernelV2& k, co
                                                      const std::vector<Column>& answers, std::size_t n) {
   std::vector<std::optional<QueryAnswer>> result;
   result.reserve(n);
+  const AnswerColumns columns(answers);
   std::size_t i = 0;
   try {  // once for the batch, not per case
-    for (; i < n; ++i) read_answer(layout.answer_form, answers, i, *result.emplace_back(std::in_place));
+    for (; i < n; ++i) columns.read(layout.answer_form, i, *result.emplace_back(std::in_place));
   } catch (const std::invalid_argument& e) {
     throw unwritten_error(k, i, e);
   }

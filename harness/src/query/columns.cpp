@@ -82,21 +82,37 @@ void put_field(Column& c, std::size_t first, std::span<const double> rows, std::
 }
 
 /// Case `row`'s values in the answer columns, field after field
-/// (answer_reader.hpp's Values).
+/// (answer_reader.hpp's Values), through the batch's cursors.
 struct ColumnValues {
-  const std::vector<Column>& columns;
+  const std::vector<AnswerColumns::Cursor>& cursors;
   std::size_t row;
-  const Column* column = nullptr;
+  const AnswerColumns::Cursor* cursor = nullptr;
   const unsigned char* at = nullptr;
 
   void start(std::size_t f) {
-    if (f >= columns.size()) throw std::logic_error("read_answer: fewer columns than the answer has fields");
-    column = &columns[f];
-    at = column->bytes.data() + row * column->field.width * column->value_bytes;
+    if (f >= cursors.size()) throw std::logic_error("read_answer: fewer columns than the answer has fields");
+    cursor = &cursors[f];
+    at = cursor->base + row * cursor->row_bytes;
   }
   double next() {
-    const double v = value_at(*column, at);
-    at += column->value_bytes;
+    double v;
+    switch (cursor->kind) {
+      case AnswerColumns::Kind::u8: v = *at; break;
+      case AnswerColumns::Kind::i32: {
+        std::int32_t x;
+        std::memcpy(&x, at, 4);
+        v = x;
+        break;
+      }
+      case AnswerColumns::Kind::f32: {
+        float x;
+        std::memcpy(&x, at, 4);
+        v = x;
+        break;
+      }
+      default: std::memcpy(&v, at, 8);
+    }
+    at += cursor->value_bytes;
     return v;
   }
 };
@@ -204,9 +220,24 @@ void put_rows(std::vector<Column>& columns, std::size_t first, std::span<const d
   }
 }
 
-void read_answer(AnswerForm form, const std::vector<Column>& columns, std::size_t row, QueryAnswer& out) {
-  ColumnValues values{columns, row};
+AnswerColumns::AnswerColumns(const std::vector<Column>& columns) {
+  cursors_.reserve(columns.size());
+  for (const Column& c : columns) {
+    const Kind kind = c.field.type == FieldType::u8    ? Kind::u8
+                      : c.field.type == FieldType::i32 ? Kind::i32
+                      : c.value_bytes == 4             ? Kind::f32
+                                                       : Kind::f64;
+    cursors_.push_back({c.bytes.data(), c.field.width * c.value_bytes, c.value_bytes, kind});
+  }
+}
+
+void AnswerColumns::read(AnswerForm form, std::size_t row, QueryAnswer& out) const {
+  ColumnValues values{cursors_, row};
   answer_reading::read_answer(form, values, out);
+}
+
+void read_answer(AnswerForm form, const std::vector<Column>& columns, std::size_t row, QueryAnswer& out) {
+  AnswerColumns(columns).read(form, row, out);
 }
 
 }  // namespace sepax::harness

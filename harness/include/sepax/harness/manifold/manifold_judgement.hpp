@@ -19,7 +19,10 @@
 /// A manifold in contact that fails one check is gross; the reason names it.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/core/shapes/obb3.hpp"
@@ -27,12 +30,28 @@
 
 namespace sepax::harness {
 
+/// The most points a manifold answer holds in a query's arrays (a box–box
+/// face contact clips to at most 8).
+inline constexpr std::size_t kManifoldPoints = 8;
+
+/// A manifold's points: up to kManifoldPoints kept in the answer itself, so
+/// that a batch of answers is made without an allocation each (a kernel
+/// reporting more still may: they go to the heap).
+using ManifoldPoints = boost::container::small_vector<Vec3<double>, kManifoldPoints>;
+
 /// A manifold as any kernel reports it, in double.
 struct ManifoldAnswer {
+  /// Provided, as QueryAnswer's: value-initialisation (optional::emplace(),
+  /// an answer read in place) then sets the fields, rather than first zeroing
+  /// the points' whole inline storage.
+  ManifoldAnswer() noexcept {}
+  ManifoldAnswer(bool contact, const Vec3<double>& normal, double depth, ManifoldPoints points = {})
+      : contact(contact), normal(normal), depth(depth), points(std::move(points)) {}
+
   bool contact = false;
   Vec3<double> normal = Vec3<double>::Zero();  ///< unit, from A towards B
   double depth = 0;
-  std::vector<Vec3<double>> points;
+  ManifoldPoints points;
 };
 
 /// The exact facts of a pair, computed once for every kernel judged on it.

@@ -6,6 +6,7 @@
 /// of the structure-of-arrays files; sepax's own code keeps cases as rows of
 /// doubles (a case's fields one after the other), which these convert.
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -57,6 +58,27 @@ void put_rows(std::vector<Column>& columns, std::size_t first, std::span<const d
 /// QueryAnswer: unflatten_answer without the row of doubles, refusing a value
 /// as it does (std::invalid_argument naming the field).
 void read_answer(AnswerForm form, const std::vector<Column>& columns, std::size_t row, QueryAnswer& out);
+
+/// A batch's answer columns read case after case as read_answer reads one,
+/// each column's place, size and type looked up once for the batch (a
+/// plugin's answers, every case of every batch).
+class AnswerColumns {
+ public:
+  /// Valid while `columns` are neither resized nor destroyed.
+  explicit AnswerColumns(const std::vector<Column>& columns);
+  /// read_answer(form, columns, row, out).
+  void read(AnswerForm form, std::size_t row, QueryAnswer& out) const;
+
+  enum class Kind : std::uint8_t { u8, i32, f32, f64 };
+  struct Cursor {
+    const unsigned char* base;
+    std::size_t row_bytes, value_bytes;
+    Kind kind;
+  };
+
+ private:
+  std::vector<Cursor> cursors_;
+};
 
 /// The columns back as rows of doubles (exact).
 std::vector<double> from_columns(const std::vector<Column>& columns, std::size_t n);

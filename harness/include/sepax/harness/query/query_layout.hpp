@@ -70,9 +70,6 @@ const QueryLayout& query_layout(std::string_view query, std::string_view mode);
 /// Every layout, in judged_query_names() order.
 const std::vector<QueryLayout>& query_layouts();
 
-/// The most points a manifold answer holds in its arrays.
-inline constexpr std::size_t kManifoldPoints = 8;
-
 /// An answer as its fields' values (answer_width() values), and back. The
 /// reading throws std::invalid_argument naming the field and value that is
 /// not one (a state out of range, a count above kManifoldPoints, NaN).
