@@ -188,5 +188,44 @@ TEST(Causes, AnEdgeAxisTooShortToProjectOntoIsExplainedAsUnderflow) {
   EXPECT_NE(k["fix"].get<std::string>().find("power of two"), std::string::npos) << k.dump(2);
 }
 
+// A wrong first contact says which of its time and point is wrong, each
+// against its own bound: unit boxes 3 apart closing at speed 1 touch at
+// t* = 1 exactly; one planted kernel moves the point 1e-3 of the size, the
+// other is 1e-6 T late (both far beyond the double bounds, 1e-12 and the
+// point's 1e-12 plus the coordinates' rounding).
+TEST(Causes, AWrongFirstContactNamesItsTimeOrItsPoint) {
+  const fs::path dir = scratch_dir() / "wrong_contact";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "case.jsonl")
+      << R"({"id":"closing_boxes","query":"obb_obb","scalar":"double","family":"explicit",)"
+         R"("a":{"center":[0,0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},)"
+         R"("b":{"center":[3,0.25,0.5],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},)"
+         R"("motion":{"va":[0,0,0],"vb":[-1,0,0],"T":2}})" "\n";
+  const struct {
+    const char* kernel;
+    const char* detail;  // what the cause detail names
+    const char* unit;    // of the severity, in the text
+  } planted[] = {{"planted/obb_contact_point_off/double", "contact point", "of the size"},
+                 {"planted/obb_contact_time_late/double", "contact time", " T"}};
+  for (const auto& p : planted) {
+    SCOPED_TRACE(p.kernel);
+    const std::string args = "check --json '" + (dir / "case.jsonl").string() + "' --kernel " + p.kernel;
+    const CommandRun run = run_planted(args, dir);
+    const auto lines = run.json_lines();
+    ASSERT_EQ(lines.size(), 1u) << run.out << run.err;
+    json kernel;
+    for (const json& k : lines[0]["kernels"])
+      if (k["kernel"] == p.kernel) kernel = k;
+    ASSERT_FALSE(kernel.is_null()) << lines[0].dump(2);
+    ASSERT_EQ(kernel["class"], "gross") << kernel.dump(2) << "\nreplay: sepax_planted " << args;
+    EXPECT_EQ(kernel["cause"], "wrong-contact") << kernel.dump(2);
+    EXPECT_NE(kernel["cause_detail"].get<std::string>().find(p.detail), std::string::npos) << kernel.dump(2);
+    // The text says how far in the unit of what is wrong.
+    const CommandRun text = run_planted("check '" + (dir / "case.jsonl").string() + "' --kernel " + p.kernel, dir);
+    EXPECT_NE(text.out.find(std::string(p.unit) + " from the exact answer"), std::string::npos) << text.out;
+  }
+}
+
 }  // namespace
 }  // namespace sepax::cli::test

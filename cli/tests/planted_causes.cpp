@@ -13,10 +13,15 @@
 // | planted/obb_squared_positions/double | A's face-axis projections of the centres taken | far-from-origin   |
 // |                                      | through squared lengths, (|C+A_i|² − |C|² − 1)/2: an error of u·|C|²/size |
 // | planted/obb_open_sets/double         | '≥' where touching must intersect              | convention        |
+// | planted/obb_contact_point_off/double | find_first_contact's point moved 1e-3 of A's   | wrong-contact     |
+// |                                      | size along x (the time right)                  | (the point)       |
+// | planted/obb_contact_time_late/double | find_first_contact's time 1e-6 T late (the     | wrong-contact     |
+// |                                      | point where the kernel put it)                 | (the time)        |
 #include <array>
 #include <cmath>
 #include <string>
 
+#include "sepax/core/moving/obb_obb_moving.hpp"
 #include "sepax/core/registry.hpp"
 #include "sepax/core/static/obb_obb.hpp"
 #include "sepax/core/static/tri_obb.hpp"
@@ -145,10 +150,42 @@ KernelInfo open_sets() {
   return k;
 }
 
+/// sepax's OBB find_first_contact with its point (`point`) or its time spoilt.
+KernelInfo contact_spoilt(const std::string& name, bool point) {
+  KernelInfo k = planted<double>(name, Query::obb_obb);
+  k.mode = KernelMode::first_contact;
+  k.find_first_contact = [point](const ShapePair& p, const LinearMotiond& m) {
+    const ContactResult<double> r = obb_obb::find_first_contact(p.obb_a, p.obb_b, m);
+    ContactOutcome out;
+    out.state = r.state;
+    out.time = r.time;
+    out.axis = r.axis;
+    out.point_path = r.point_path;
+    for (int i = 0; i < 3; ++i) out.point[i] = r.point[i], out.feature_point[i] = r.feature_point[i];
+    if (out.state != ContactState::first_contact) return out;
+    if (point) {
+      // PLANTED: the point 1e-3 of A's size off, wherever it was built.
+      const double off = 1e-3 * (p.obb_a.extents[0] + p.obb_a.extents[1] + p.obb_a.extents[2]);
+      out.point[0] += off, out.feature_point[0] += off;
+    } else {
+      out.time += 1e-6 * m.duration;  // PLANTED: late
+    }
+    return out;
+  };
+  return k;
+}
+
 }  // namespace
 
 std::vector<KernelInfo> kernels() {
-  return {edge_skip<float>(), edge_skip<double>(), sign_slip(), zero_normal(), squared_positions(), open_sets()};
+  return {edge_skip<float>(),
+          edge_skip<double>(),
+          sign_slip(),
+          zero_normal(),
+          squared_positions(),
+          open_sets(),
+          contact_spoilt("obb_contact_point_off", true),
+          contact_spoilt("obb_contact_time_late", false)};
 }
 
 }  // namespace planted_causes

@@ -100,32 +100,6 @@ std::optional<bool> agrees_fast(const harness::MovingKernelJudgement& run, const
   }
 }
 
-/// A first contact right in time (within the bound) whose points are off by
-/// no more than 4 roundings of the coordinates at that time: relative to a
-/// shape much smaller than its distance from the origin, no point of the
-/// kernel's scalar meets the judge's bound (score_contact's point bound does
-/// not scale with the coordinates; the time's conditioning does).
-bool below_point_rounding(const harness::MovingKernelJudgement& run, const KernelInfo& k, const FuzzCase& c) {
-  if (run.rule != harness::MovingRule::contact_errors || !run.score) return false;
-  if (run.score->time_error > harness::contact_error_bound(k.scalar)) return false;
-  const double t = run.contact.time;
-  double m = 0;
-  for (double x : run.contact.point) m = std::max(m, std::abs(x));
-  const auto at_t = [&](const Vec3<double>& p, const Vec3<double>& v) {
-    for (int i = 0; i < 3; ++i) m = std::max(m, std::abs(p[i] + t * v[i]));
-  };
-  const ShapePair& p = c.pair;
-  const LinearMotiond& w = *c.motion;
-  if (p.query == Query::obb_obb) at_t(p.obb_a.center, w.velocity_a);
-  if (p.query != Query::obb_obb)
-    for (const auto& v : p.tri_a.vertices) at_t(v, w.velocity_a);
-  if (p.query != Query::tri_tri) at_t(p.obb_b.center, w.velocity_b);
-  if (p.query == Query::tri_tri)
-    for (const auto& v : p.tri_b.vertices) at_t(v, w.velocity_b);
-  const double rounding = 4 * 2 * unit_roundoff(k.scalar) * m / oracle::reference_length(p);
-  return run.score->point_distance <= rounding && run.primary_point_distance.value_or(0) <= rounding;
-}
-
 }  // namespace
 
 void judge_moving_case(const FuzzCase& c, Side side, bool full) {
@@ -160,12 +134,8 @@ void judge_moving_case(const FuzzCase& c, Side side, bool full) {
     }
     if (run.verdict_class != oracle::Class::gross) continue;
     const bool says_meet = run.meets();
-    std::string what = run.error ? "threw" : says_meet == oracle->meets() ? "wrong-contact" : says_meet ? "false-positive" : "false-negative";
-    // The judge's open limitation (fuzz/open-findings/README.md): a point
-    // only as far off as the coordinates' rounding is recorded, not gated.
-    const bool unrepresentable = what == "wrong-contact" && below_point_rounding(run, k, c);
-    if (unrepresentable) what += "-unrepresentable";
-    found(signature(k, c, what), gated(k) && !unrepresentable, c, &k, harness::describe_moving_run(run, k, *oracle));
+    const std::string what = run.error ? "threw" : says_meet == oracle->meets() ? "wrong-contact" : says_meet ? "false-positive" : "false-negative";
+    found(signature(k, c, what), gated(k), c, &k, harness::describe_moving_run(run, k, *oracle));
   }
 }
 

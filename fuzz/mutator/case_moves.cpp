@@ -8,9 +8,7 @@
 #include "exact_moves.hpp"
 #include "exact_shapes.hpp"
 #include "exact_steps.hpp"
-#include "sepax/harness/moving_judgement.hpp"
 #include "sepax/harness/valid_case.hpp"
-#include "sepax/oracle/margin.hpp"
 
 namespace sepax::fuzz {
 namespace {
@@ -58,34 +56,14 @@ std::optional<MoveReport> translate_far(FuzzCase& c, gen::Source& rng) {
   r.move = Move::translate_far;
   const double m = exact::scene_magnitude(c);
   const int lo = (m > 0 ? std::ilogb(m) : 0) + 4;
-  int hi = max_exponent(c.scalar) - 4;
-  if (c.motion) {
-    // A first contact's point is judged to contact_error_bound·ℓ, which no
-    // double (float) point meets once an ulp of the coordinates exceeds it
-    // (fuzz/open-findings/README.md): moving cases go no further than that.
-    const double size = oracle::reference_length(c.pair);
-    hi = std::min(hi, std::ilogb(size) + int(std::floor(std::log2(harness::contact_error_bound(c.scalar)))) +
-                          exact::precision(c.scalar) - 3);
-  }
+  const int hi = max_exponent(c.scalar) - 4;
   if (lo > hi) return std::nullopt;
   const int nonzero = int(rng.below(3));  // at least one coordinate moves
   for (int k = 0; k < 3; ++k)
     if (k == nonzero || rng.coin())
       r.offset[k] = (rng.coin() ? -1 : 1) * std::ldexp(1 + double(rng.below(4)) / 4, lo + int(rng.below(hi - lo + 1)));
-  const auto move = [&](V3& p) {
-    for (int k = 0; k < 3; ++k) p[k] = exact::rounded(p[k] + r.offset[k], c.scalar);
-  };
-  ShapePair& p = c.pair;
-  switch (p.query) {
-    case Query::obb_obb: move(p.obb_a.center), move(p.obb_b.center); break;
-    case Query::tri_obb: for (auto& v : p.tri_a.vertices) move(v);
-      move(p.obb_b.center);
-      break;
-    case Query::tri_tri:
-      for (auto* t : {&p.tri_a, &p.tri_b})
-        for (auto& v : t->vertices) move(v);
-      break;
-  }
+  for (V3* p : positions(c.pair))
+    for (int k = 0; k < 3; ++k) (*p)[k] = exact::rounded((*p)[k] + r.offset[k], c.scalar);
   return r;
 }
 

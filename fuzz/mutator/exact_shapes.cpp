@@ -37,12 +37,8 @@ bool exact_sum_of_products(double start, std::initializer_list<std::pair<double,
 
 std::vector<double*> positions(FuzzCase& c) {
   std::vector<double*> out;
-  for_shapes(
-      c, [&](Obb3d& b) { for (int k = 0; k < 3; ++k) out.push_back(&b.center[k]); },
-      [&](Triangle3d& t) {
-        for (auto& v : t.vertices)
-          for (int k = 0; k < 3; ++k) out.push_back(&v[k]);
-      });
+  for (V3* p : sepax::positions(c.pair))
+    for (int k = 0; k < 3; ++k) out.push_back(&(*p)[k]);
   return out;
 }
 

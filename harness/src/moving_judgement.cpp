@@ -161,18 +161,22 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
       return;
     }
     // Both first_contact: the errors decide, excused only by ill-conditioning.
-    // The primary path's point is held to the same bound as the answer: a
-    // rescue that replaced a wrong feature point does not make the case ok.
+    // The time against τ, the point against its own bound (τ plus the
+    // coordinates' rounding, score_contact). The primary path's point is held
+    // to the same bound as the answer: a rescue that replaced a wrong feature
+    // point does not make the case ok.
     run.rule = MovingRule::contact_errors;
-    run.band = contact_error_bound(kernel.scalar);
+    const double time_band = contact_error_bound(kernel.scalar), point_band = run.score->point_tolerance;
+    const double point = run.point_error();
+    run.point_dominates = point / point_band > run.score->time_error / time_band;
+    run.band = run.point_dominates ? point_band : time_band;
     run.tolerance = std::max(*run.band, kernel.tolerance);
-    const auto within = [&](double bound) {
-      return run.score->time_error <= bound && run.score->point_distance <= bound &&
-             (!run.primary_judged || run.primary_point_distance.value_or(0) <= bound);
+    const auto within = [&](double promised) {
+      return run.score->time_error <= std::max(time_band, promised) && point <= std::max(point_band, promised);
     };
-    run.verdict_class = within(*run.band)            ? oracle::Class::ok
+    run.verdict_class = within(0)                    ? oracle::Class::ok
                         : run.score->ill_conditioned ? oracle::Class::boundary
-                        : within(*run.tolerance)     ? oracle::Class::boundary
+                        : within(kernel.tolerance)   ? oracle::Class::boundary
                                                      : oracle::Class::gross;
     run.beyond_band = run.verdict_class == oracle::Class::boundary && !run.score->ill_conditioned;
     return;
@@ -186,8 +190,7 @@ void classify_moving_run(MovingKernelJudgement& run, const KernelInfo& kernel, c
 
 double MovingKernelJudgement::severity() const {
   if (error) return kThrewSeverity;
-  if (rule == MovingRule::contact_errors && score)
-    return std::max({score->time_error, score->point_distance, primary_judged ? primary_point_distance.value_or(0) : 0.0});
+  if (rule == MovingRule::contact_errors && score) return point_dominates ? point_error() : score->time_error;
   return margin ? std::abs(*margin) : 0.0;
 }
 
@@ -214,12 +217,13 @@ std::string describe_moving_run(const MovingKernelJudgement& run, const KernelIn
                          run.margin.value_or(0), run.tolerance.value_or(0));
     case MovingRule::contact_errors: {
       const bool rescued = run.contact.point_path == ContactPath::closest_points;
-      return fmt::format("{}, {}; time error {:.3g} T, point distance {:.3g}{}, bound {:.3g}{}", answer, exact,
-                         run.score->time_error, run.score->point_distance,
+      return fmt::format("{}, {}; time error {:.3g} T (bound {:.3g}), point distance {:.3g}{} (bound {:.3g}){}",
+                         answer, exact, run.score->time_error, contact_error_bound(kernel.scalar),
+                         run.score->point_distance,
                          rescued ? fmt::format(" (closest-points rescue; the features' point: {:.3g})",
                                                run.primary_point_distance.value_or(0))
                                  : std::string(),
-                         contact_error_bound(kernel.scalar), run.score->ill_conditioned ? ", ill-conditioned" : "");
+                         run.score->point_tolerance, run.score->ill_conditioned ? ", ill-conditioned" : "");
     }
   }
   return answer;

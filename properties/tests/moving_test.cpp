@@ -9,7 +9,9 @@
 //  - just before t* the exact sets are separated (checked exactly with the
 //    oracle on the shortened interval);
 //  - test_moving with T = 0 agrees with test_static, and find_first_contact
-//    with test_moving on whether contact happens, outside the rounding band.
+//    with test_moving on whether contact happens, outside the rounding band;
+//  - far from the origin, a first contact's point stays within what its
+//    coordinates resolve (score_contact's point_tolerance).
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
@@ -203,6 +205,60 @@ TEST(MovingOracle, AgreesWithTheMotionFamilysConstructedAnswers) {
         }
       }
   EXPECT_GT(certified, 900u) << "too few certified motion cases";
+}
+
+/// The pair moved by `offset` (rounded to the scalar, as a user's far scene
+/// stores it); the motion unchanged.
+ShapePair translated(ShapePair p, const Vec3<double>& offset, ScalarKind scalar) {
+  for (Vec3<double>* v : positions(p))
+    for (int c = 0; c < 3; ++c)
+      (*v)[c] = scalar == ScalarKind::float32 ? double(float((*v)[c] + offset[c])) : (*v)[c] + offset[c];
+  return p;
+}
+
+TEST(MovingFar, AFirstContactFarFromTheOriginIsHeldToWhatItsCoordinatesResolve) {
+  // The families' pairs moved 2^8 .. 2^40 sizes (float: 2^4 .. 2^16) from the
+  // origin: on a well-conditioned first contact, sepax's find kernels keep the
+  // time within τ and the point within score_contact's point_tolerance (τ
+  // plus the coordinates' rounding). Some of those points are beyond τ·ℓ
+  // alone, which no point of the scalar could meet there: the property
+  // checks it met such cases (the judge used to call them gross).
+  constexpr std::uint64_t kSeed = 20261129;
+  std::size_t scored = 0, beyond_tau = 0;
+  for (const KernelInfo& k : moving_kernels()) {
+    if (k.mode != KernelMode::first_contact) continue;
+    const double tau = oracle::contact_time_tolerance(k.scalar);
+    const int first = k.scalar == ScalarKind::float32 ? 4 : 8, last = k.scalar == ScalarKind::float32 ? 16 : 40;
+    for (int e = first; e <= last; e += k.scalar == ScalarKind::float32 ? 2 : 4)
+      for (gen::Family family : gen::all_families())
+        for (std::uint64_t index = 0; index < 48; ++index) {
+          const gen::MovingPair mp = gen::generate_moving(family, k.query, k.scalar, kSeed, index);
+          const double far = std::ldexp(oracle::reference_length(mp.pair), e);
+          const Vec3<double> offset(far, (index % 2 ? -0.75 : 0.5) * far, index % 3 ? 0.0 : 1.25 * far);
+          const ShapePair pair = translated(mp.pair, offset, k.scalar);
+          const oracle::ExactContact exact = oracle::first_contact_sat(pair, mp.motion);
+          if (exact.state != ContactState::first_contact) continue;
+          const ContactOutcome out = k.find_first_contact(pair, mp.motion);
+          if (out.state != ContactState::first_contact) continue;
+          const oracle::ContactScore score =
+              oracle::score_contact(pair, mp.motion, exact, out.state, out.time, out.point, k.scalar);
+          if (score.ill_conditioned) continue;
+          ++scored;
+          beyond_tau += score.point_distance > tau;
+          const std::string where = k.id + " " + std::string(gen::to_string(family)) + " index " +
+                                    std::to_string(index) + " seed " + std::to_string(kSeed) + ", moved 2^" +
+                                    std::to_string(e) + " sizes";
+          EXPECT_LE(score.time_error, tau) << where;
+          EXPECT_LE(score.point_distance, score.point_tolerance) << where;
+          // The allowance is the coordinates' rounding, not a blanket one: at
+          // most a few hundred ulps of the largest coordinate over the size.
+          EXPECT_LE(score.point_tolerance, tau + 1e3 * unit_roundoff(k.scalar) * std::ldexp(4.0, e)) << where;
+        }
+  }
+  EXPECT_GE(scored, 60u) << "too few well-conditioned first contacts far from the origin";
+  EXPECT_GE(beyond_tau, 1u) << "no point beyond τ·ℓ: the property did not reach what it checks";
+  RecordProperty("scored", static_cast<int>(scored));
+  RecordProperty("beyond_tau", static_cast<int>(beyond_tau));
 }
 
 template <class S>

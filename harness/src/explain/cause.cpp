@@ -202,18 +202,8 @@ std::string_view to_string(Cause cause) {
 }
 
 std::optional<ShapePair> recentred(const ShapePair& pair, ScalarKind scalar) {
-  std::vector<Vec3<double>*> points;
   ShapePair moved = pair;
-  switch (pair.query) {
-    case Query::obb_obb: points = {&moved.obb_a.center, &moved.obb_b.center}; break;
-    case Query::tri_obb:
-      points = {&moved.tri_a.vertices[0], &moved.tri_a.vertices[1], &moved.tri_a.vertices[2], &moved.obb_b.center};
-      break;
-    case Query::tri_tri:
-      points = {&moved.tri_a.vertices[0], &moved.tri_a.vertices[1], &moved.tri_a.vertices[2],
-                &moved.tri_b.vertices[0], &moved.tri_b.vertices[1], &moved.tri_b.vertices[2]};
-      break;
-  }
+  const std::vector<Vec3<double>*> points = positions(moved);
   const double size = oracle::reference_length(pair);
   const int digits = scalar == ScalarKind::float32 ? 24 : 53;
   bool far = false;
@@ -258,17 +248,24 @@ std::optional<Explanation> verdict_cause(const KernelInfo& kernel, const ShapePa
                           "the contact",
                           axis_name(pair, *d.contact_axis), sine),
               kCrossProductFix};
+    if (d.contact_point_off)
+      return Explanation{Cause::wrong_contact,
+              fmt::format("the contact point lies {:.3g} of the size from the shapes at the kernel's time, on a "
+                          "well-conditioned contact, beyond its bound {:.3g} (the contact bound plus the "
+                          "coordinates' rounding)",
+                          d.severity, d.band),
+              "check the supporting features at the contact time and how the point is placed on them"};
     return Explanation{Cause::wrong_contact,
-            fmt::format("the first contact is off by {:.3g} (time / T or point distance / size) on a "
-                        "well-conditioned contact, beyond the bound {:.3g}",
+            fmt::format("the first contact time is off by {:.3g} T on a well-conditioned contact, beyond the bound "
+                        "{:.3g}",
                         d.severity, d.band),
             "check the contact time (the gap over the closing speed) and the supporting features"};
   }
   if (d.verdict_class == oracle::Class::boundary && d.severity <= d.band)
     return Explanation{Cause::within_band,
-            fmt::format("{:.3g} of the size from the exact answer, within the rounding band {:.3g} its scalar can "
+            fmt::format("{:.3g} {} from the exact answer, within the rounding band {:.3g} its scalar can "
                         "resolve",
-                        d.severity, d.band),
+                        d.severity, d.severity_in_time ? "T" : "of the size", d.band),
             ""};
   if (d.margin && *d.margin == 0 && d.exactly_intersect && !d.kernel_says_intersect)
     return Explanation{Cause::convention,
@@ -278,9 +275,9 @@ std::optional<Explanation> verdict_cause(const KernelInfo& kernel, const ShapePa
             "open-set convention"};
   if (d.verdict_class != oracle::Class::gross && d.severity > d.band)
     return Explanation{Cause::declared_bias,
-            fmt::format("{:.3g} of the size from the exact answer: beyond the rounding band {:.3g}, within the "
+            fmt::format("{:.3g} {} from the exact answer: beyond the rounding band {:.3g}, within the "
                         "kernel's promised tolerance {:.3g} or declared ε",
-                        d.severity, d.band, d.tolerance),
+                        d.severity, d.severity_in_time ? "T" : "of the size", d.band, d.tolerance),
             ""};
   return std::nullopt;
 }

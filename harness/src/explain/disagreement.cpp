@@ -77,6 +77,8 @@ Disagreement read_moving(const KernelInfo& kernel, const ShapePair& pair, const 
     if (!run.meets() && kernel.reports_axis && run.mode == KernelMode::moving_test) d.named_axis = run.verdict.axis;
     if (run.mode == KernelMode::first_contact) d.contact_axis = run.contact.axis;
     d.ill_conditioned_contact = run.rule == MovingRule::contact_errors && run.score && run.score->ill_conditioned;
+    d.contact_point_off = run.rule == MovingRule::contact_errors && run.point_dominates;
+    d.severity_in_time = run.rule == MovingRule::contact_errors && !run.point_dominates;
   }
   return d;
 }

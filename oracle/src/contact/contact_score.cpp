@@ -32,9 +32,11 @@
 namespace sepax::oracle {
 namespace {
 
-/// Roundings of M allowed in a kernel's gap along one axis for the time test
-/// (K = 64 is the verdict band's, classify.hpp).
+/// Roundings of M allowed in a kernel's gap along one axis for the time test,
+/// and in its contact point (ContactScore::point_tolerance); K = 64 is the
+/// verdict band's (classify.hpp).
 constexpr double kTimeRoundings = 8;
+constexpr double kPointRoundings = 16;
 constexpr double kVerdictRoundings = 64;
 
 /// M of moving_boundary_tolerance: the largest |coordinate| of a stored center
@@ -85,20 +87,29 @@ Perturbed first_contact_within(const std::vector<detail::NormalizedWindow>& wind
   return {first == 0 ? ContactState::overlapping_at_start : ContactState::first_contact, first};
 }
 
+/// The state band (absolute): the moving verdict band, K = 64 roundings of M
+/// plus the frame-defect term.
+double moving_band_length(const ShapePair& pair, const LinearMotiond& motion, ScalarKind scalar) {
+  return moving_boundary_tolerance(pair, motion, scalar) * reference_length(pair);
+}
+
+/// The state band with `roundings` of M instead of 64; the frame-defect term
+/// of the band (non-orthonormal stored axes) stays whole.
+double band_with(double state, double roundings, const ShapePair& pair, const LinearMotiond& motion,
+                 ScalarKind scalar) {
+  return state - (kVerdictRoundings - roundings) * unit_roundoff(scalar) * rounding_scale(pair, motion);
+}
+
 bool ill_conditioned(const ShapePair& pair, const LinearMotiond& motion, const ExactContact& exact,
                      ScalarKind scalar) {
   const std::vector<detail::NormalizedWindow> windows = detail::normalized_windows(pair, motion);
   const double duration = motion.duration;
-  const double state_band =
-      moving_boundary_tolerance(pair, motion, scalar) * reference_length(pair);
+  const double state_band = moving_band_length(pair, motion, scalar);
   const Perturbed widened = first_contact_within(windows, duration, state_band);
   const Perturbed narrowed = first_contact_within(windows, duration, -state_band);
   if (widened.state != exact.state || narrowed.state != exact.state) return true;
   if (exact.state != ContactState::first_contact) return false;
-  // The verdict band less the roundings the time test does not allow; the
-  // frame-defect term of the band (non-orthonormal stored axes) stays whole.
-  const double time_band = state_band - (kVerdictRoundings - kTimeRoundings) *
-                                            unit_roundoff(scalar) * rounding_scale(pair, motion);
+  const double time_band = band_with(state_band, kTimeRoundings, pair, motion, scalar);
   const Perturbed early = first_contact_within(windows, duration, time_band);
   const Perturbed late = first_contact_within(windows, duration, -time_band);
   // Both are first_contact: their contact sets lie between the exact one and
@@ -128,6 +139,9 @@ ContactScore score_contact(const ShapePair& pair, const LinearMotiond& motion,
   if (kernel_state == ContactState::first_contact)
     score.point_distance = contact_point_distance(pair, motion, kernel_time, kernel_point);
   score.ill_conditioned = ill_conditioned(pair, motion, exact, scalar);
+  score.point_tolerance =
+      contact_time_tolerance(scalar) +
+      band_with(moving_band_length(pair, motion, scalar), kPointRoundings, pair, motion, scalar) / reference_length(pair);
   return score;
 }
 

@@ -14,10 +14,13 @@
 /// | test_moving verdict, or find's "do they meet at  | as a static verdict: boundary when |moving_margin| ≤ moving_boundary_tolerance, gross beyond |
 /// |   all" (separated_throughout vs the other two)   |                                                 |
 /// | overlapping_at_start vs first_contact            | as a static verdict at t = 0: boundary when |relative_margin| ≤ boundary_tolerance, gross beyond |
-/// | both first_contact                               | ok when time_error ≤ bound and point_distance ≤ bound; otherwise boundary when ill_conditioned (score_contact), gross when not |
+/// | both first_contact                               | ok when time_error ≤ bound and point_distance ≤ the point's bound; otherwise boundary when ill_conditioned (score_contact), gross when not |
 /// | same state, not first_contact                    | ok                                              |
 ///
-/// bound = contact_error_bound(kernel scalar): issue 3's acceptance bound, see there.
+/// bound = contact_error_bound(kernel scalar): issue 3's acceptance bound, see
+/// there; the point's bound adds the coordinates' rounding to it
+/// (oracle::ContactScore::point_tolerance).
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <vector>
@@ -32,9 +35,10 @@
 
 namespace sepax::harness {
 
-/// The largest time error (|t − t*| / T) and contact-point distance (relative
-/// to reference_length) that a find_first_contact kernel computing in `scalar`
-/// may have on a well-conditioned first contact and still be `ok`: issue 3's
+/// The largest time error (|t − t*| / T) that a find_first_contact kernel
+/// computing in `scalar` may have on a well-conditioned first contact and
+/// still be `ok` (its contact point, relative to reference_length, is allowed
+/// this plus the coordinates' rounding: ContactScore::point_tolerance): issue 3's
 /// acceptance bounds, oracle::contact_time_tolerance (1e-5 for float, 1e-12
 /// for double) — the same τ with which score_contact calls a case
 /// ill-conditioned (the rounding band of the inputs moves t* by more than τ·T).
@@ -137,10 +141,21 @@ struct MovingKernelJudgement {
   /// The kernel threw: the class is gross and this says why.
   std::optional<std::string> error;
 
-  /// How far wrong (severity.hpp): |margin| for the verdict rules; the larger
-  /// of the time error (/T) and point distance (/size) for the contact rule;
-  /// kThrewSeverity when the kernel threw; 0 when it agreed.
+  /// The contact rule: the point (rather than the time) is the further
+  /// beyond its bound, relative to it; severity() and band are the point's.
+  bool point_dominates = false;
+
+  /// How far wrong (severity.hpp): |margin| for the verdict rules; for the
+  /// contact rule the time error (/T) or the point error (/size), whichever is
+  /// the further beyond its bound (point_dominates); kThrewSeverity when the
+  /// kernel threw; 0 when it agreed.
   double severity() const;
+  /// The contact rule's point error: the answer's point distance, and the
+  /// primary path's where that is judged.
+  double point_error() const {
+    if (!score) return 0;
+    return std::max(score->point_distance, primary_judged ? primary_point_distance.value_or(0) : 0.0);
+  }
   bool tolerated() const { return verdict_class == oracle::Class::boundary && beyond_band; }
 
   /// The kernel's answer to "do the shapes meet in [0, T]?".

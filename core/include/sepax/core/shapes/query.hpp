@@ -2,6 +2,7 @@
 /// \file Which pair of shapes a case asks about, and the pair itself.
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/shapes/triangle3.hpp"
@@ -35,5 +36,22 @@ struct ShapePair {
   Triangle3d tri_a, tri_b;
   Obb3d obb_a, obb_b;
 };
+
+/// Where the pair's two shapes are: the boxes' centres and the triangles'
+/// vertices, shape a's first (what a translation of the scene moves; axes
+/// and extents stay).
+inline std::vector<Vec3<double>*> positions(ShapePair& p) {
+  std::vector<Vec3<double>*> out;
+  const auto box = [&](Obb3d& b) { out.push_back(&b.center); };
+  const auto tri = [&](Triangle3d& t) {
+    for (Vec3<double>& v : t.vertices) out.push_back(&v);
+  };
+  switch (p.query) {
+    case Query::obb_obb: box(p.obb_a), box(p.obb_b); break;
+    case Query::tri_obb: tri(p.tri_a), box(p.obb_b); break;
+    case Query::tri_tri: tri(p.tri_a), tri(p.tri_b); break;
+  }
+  return out;
+}
 
 }  // namespace sepax

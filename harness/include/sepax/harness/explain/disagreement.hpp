@@ -37,6 +37,12 @@ struct Disagreement {
   /// A wrong contact on a first contact the inputs' rounding moves by more
   /// than the bound (score_contact's ill_conditioned): boundary, whatever its error.
   bool ill_conditioned_contact = false;
+  /// A wrong first contact whose point, rather than its time, is the further
+  /// beyond its bound (MovingKernelJudgement::point_dominates).
+  bool contact_point_off = false;
+  /// The severity is a time error (/T) rather than a distance (/size): a
+  /// first contact whose time is the further beyond its bound.
+  bool severity_in_time = false;
   bool agrees() const { return kind.empty(); }
 };
 
