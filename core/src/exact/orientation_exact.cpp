@@ -27,6 +27,8 @@
 #include <cstdint>
 
 #include "exact/rational_vec.hpp"
+#include "exact/small_integers_lanes.hpp"
+#include "sepax/core/numeric/lanes3.hpp"  // kCpuHasAvx2
 
 namespace sepax::certified {
 namespace {
@@ -207,42 +209,17 @@ bool to_common_integers(std::span<const double> x, std::span<std::int64_t> out, 
 }
 
 int to_small_integers(const double (&x)[18], std::int64_t (&out)[18]) {
-  // Two numbers at a time in GCC's vector extension (an SSE2 register).
-  using V2 = double __attribute__((vector_size(16)));
-  using U2 = std::uint64_t __attribute__((vector_size(16)));
-  constexpr double two52 = 0x1p52, magic = 0x1.8p52;
-  const U2 sign_off = U2{} + ~(std::uint64_t(1) << 63);
-  V2 v[9], largest{};
-#pragma GCC unroll 9
-  for (int m = 0; m < 9; ++m) {
-    v[m] = V2{x[2 * m], x[2 * m + 1]};
-    const V2 a = (V2)((U2)v[m] & sign_off);
-    const U2 above = (U2)(a > largest);  // a NaN is left out here and fails below
-    largest = (V2)(((U2)a & above) | ((U2)largest & ~above));
-  }
-  const double m = largest[0] > largest[1] ? largest[0] : largest[1];
-  if (!(m >= 0x1p-900 && m < 0x1p900)) return 0;
-  const int highest = int((std::bit_cast<std::uint64_t>(m) >> 52) & 0x7ff) - 1022;  // m < 2^highest
-  const double scale = power_of_two(kSmallIntegerBits - highest);
-  U2 integers = ~U2{}, any{};
-#pragma GCC unroll 9
-  for (int k = 0; k < 9; ++k) {
-    // |s| < 2⁴⁰, exact unless below 2⁻¹⁰²² (then not a nonzero integer).
-    // |s| + 2⁵² is exact (and 2⁵² off it gives |s| back) exactly when |s|
-    // is an integer; s + 1.5·2⁵² then holds s + 2⁵¹ in its low bits.
-    const V2 s = v[k] * scale, a = (V2)((U2)s & sign_off);
-    integers &= (U2)((a + two52) - two52 == a) & ((U2)(s != 0) | (U2)(v[k] == 0));
-    const U2 n = (U2)(s + magic) - std::bit_cast<std::uint64_t>(magic);
-    any |= n;
-    out[2 * k] = std::int64_t(n[0]);
-    out[2 * k + 1] = std::int64_t(n[1]);
-  }
-  if ((integers[0] & integers[1]) == 0) return 0;
-  // Every integer a multiple of 2^(kSmallIntegerBits − kDoubleExactBits):
-  // the numbers span at most kDoubleExactBits binary orders.
-  constexpr std::uint64_t kLow = (std::uint64_t(1) << (kSmallIntegerBits - kDoubleExactBits)) - 1;
-  return ((any[0] | any[1]) & kLow) == 0 && m >= 0x1p-300 && m < 0x1p300 ? 2 : 1;
+#if defined(__x86_64__)
+  if (kCpuHasAvx2) return detail::to_small_integers_avx2(x, out);
+#endif
+  return detail::to_small_integers_lanes<2>(x, out);
 }
+
+namespace detail {
+int to_small_integers_baseline(const double (&x)[18], std::int64_t (&out)[18]) {
+  return to_small_integers_lanes<2>(x, out);
+}
+}  // namespace detail
 
 int orient3d_integers(const std::int64_t* a, const std::int64_t* b, const std::int64_t* c, const std::int64_t* d) {
   return det_sign_machine({a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2], d[0], d[1], d[2]});

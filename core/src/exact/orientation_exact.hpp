@@ -40,6 +40,14 @@ int orient3d_small_integers(const std::int64_t* a, const std::int64_t* b, const 
 inline constexpr int kDoubleExactBits = 15;
 int to_small_integers(const double (&x)[18], std::int64_t (&out)[18]);
 
+namespace detail {
+/// to_small_integers' copies (small_integers_lanes.hpp), for the tests that
+/// hold both to the definition: two numbers a register (any x86-64), and
+/// four (AVX2: call only when kCpuHasAvx2 is true).
+int to_small_integers_baseline(const double (&x)[18], std::int64_t (&out)[18]);
+int to_small_integers_avx2(const double (&x)[18], std::int64_t (&out)[18]);
+}  // namespace detail
+
 /// det(b − a, c − a, d − a) in double: e = b − a, f = c − a, n = e × f, then
 /// n·(d − a) (the certified triangle filter's order). Exact when the points
 /// are x = X·2^g with integers |X| < 2^kDoubleExactBits and 2^g ≥ 2⁻³¹⁴,
