@@ -162,7 +162,10 @@ int common_integers_scaled(std::span<const double> x, std::span<std::int64_t> ou
   }
   const int highest = int((std::bit_cast<std::uint64_t>(m) >> 52) & 0x7ff) - 1022;  // m < 2^highest
   const double scale = power_of_two(kMachineBits - highest);
-  std::int64_t t[18];
+  // Zeroed for GCC's sake (-Wmaybe-uninitialized): with n not a constant it
+  // cannot see that the loop below writes every t[k] the next one reads; for
+  // N = 18 the stores are dead and go.
+  std::int64_t t[18]{};
   std::uint64_t any = 0;
   bool integers = true;
 #pragma GCC unroll 18
