@@ -322,7 +322,7 @@ class CaseChecker {
     if (!why.fix.empty()) report.json["fix"] = why.fix;  // as verify's failure classes carry it
     const std::string how_far =
         std::isfinite(d->severity)
-            ? fmt::format("{:.3g} {} from the exact answer{}", d->severity, d->severity_in_time ? "T" : "of the size",
+            ? fmt::format("{:.3g} {} from the exact answer{}", d->severity, d->severity_in_time() ? "T" : "of the size",
                           d->band > 0 ? fmt::format(" ({:.3g}x the band {:.3g})", d->severity / d->band, d->band)
                                       : std::string(" (no band: exact arithmetic)"))
             : std::string("threw");

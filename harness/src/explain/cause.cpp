@@ -248,24 +248,30 @@ std::optional<Explanation> verdict_cause(const KernelInfo& kernel, const ShapePa
                           "the contact",
                           axis_name(pair, *d.contact_axis), sine),
               kCrossProductFix};
-    if (d.contact_point_off)
+    if (d.contact_error == Disagreement::ContactError::point)
       return Explanation{Cause::wrong_contact,
               fmt::format("the contact point lies {:.3g} of the size from the shapes at the kernel's time, on a "
                           "well-conditioned contact, beyond its bound {:.3g} (the contact bound plus the "
                           "coordinates' rounding)",
                           d.severity, d.band),
               "check the supporting features at the contact time and how the point is placed on them"};
+    if (d.contact_error == Disagreement::ContactError::time)
+      return Explanation{Cause::wrong_contact,
+              fmt::format("the first contact time is off by {:.3g} T on a well-conditioned contact, beyond the "
+                          "bound {:.3g}",
+                          d.severity, d.band),
+              "check the contact time (the gap over the closing speed) and the supporting features"};
     return Explanation{Cause::wrong_contact,
-            fmt::format("the first contact time is off by {:.3g} T on a well-conditioned contact, beyond the bound "
-                        "{:.3g}",
+            fmt::format("overlapping at the start against a first contact (or the reverse), {:.3g} of the size "
+                        "from touching at t = 0, beyond the band {:.3g}",
                         d.severity, d.band),
-            "check the contact time (the gap over the closing speed) and the supporting features"};
+            "check the static test at t = 0 and the contact time (the gap over the closing speed)"};
   }
   if (d.verdict_class == oracle::Class::boundary && d.severity <= d.band)
     return Explanation{Cause::within_band,
             fmt::format("{:.3g} {} from the exact answer, within the rounding band {:.3g} its scalar can "
                         "resolve",
-                        d.severity, d.severity_in_time ? "T" : "of the size", d.band),
+                        d.severity, d.severity_in_time() ? "T" : "of the size", d.band),
             ""};
   if (d.margin && *d.margin == 0 && d.exactly_intersect && !d.kernel_says_intersect)
     return Explanation{Cause::convention,
@@ -277,7 +283,7 @@ std::optional<Explanation> verdict_cause(const KernelInfo& kernel, const ShapePa
     return Explanation{Cause::declared_bias,
             fmt::format("{:.3g} {} from the exact answer: beyond the rounding band {:.3g}, within the "
                         "kernel's promised tolerance {:.3g} or declared ε",
-                        d.severity, d.severity_in_time ? "T" : "of the size", d.band, d.tolerance),
+                        d.severity, d.severity_in_time() ? "T" : "of the size", d.band, d.tolerance),
             ""};
   return std::nullopt;
 }

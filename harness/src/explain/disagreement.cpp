@@ -77,8 +77,8 @@ Disagreement read_moving(const KernelInfo& kernel, const ShapePair& pair, const 
     if (!run.meets() && kernel.reports_axis && run.mode == KernelMode::moving_test) d.named_axis = run.verdict.axis;
     if (run.mode == KernelMode::first_contact) d.contact_axis = run.contact.axis;
     d.ill_conditioned_contact = run.rule == MovingRule::contact_errors && run.score && run.score->ill_conditioned;
-    d.contact_point_off = run.rule == MovingRule::contact_errors && run.point_dominates;
-    d.severity_in_time = run.rule == MovingRule::contact_errors && !run.point_dominates;
+    if (run.rule == MovingRule::contact_errors)
+      d.contact_error = run.point_dominates ? Disagreement::ContactError::point : Disagreement::ContactError::time;
   }
   return d;
 }

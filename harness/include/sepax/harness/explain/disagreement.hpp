@@ -37,12 +37,13 @@ struct Disagreement {
   /// A wrong contact on a first contact the inputs' rounding moves by more
   /// than the bound (score_contact's ill_conditioned): boundary, whatever its error.
   bool ill_conditioned_contact = false;
-  /// A wrong first contact whose point, rather than its time, is the further
-  /// beyond its bound (MovingKernelJudgement::point_dominates).
-  bool contact_point_off = false;
-  /// The severity is a time error (/T) rather than a distance (/size): a
-  /// first contact whose time is the further beyond its bound.
-  bool severity_in_time = false;
+  /// Both first contacts: which of the kernel's time and point is the further
+  /// beyond its bound (MovingKernelJudgement::point_dominates), and so what
+  /// the severity measures — a time error (/T) or a point distance (/size).
+  /// none: any other disagreement, its severity a margin (/size).
+  enum class ContactError { none, time, point };
+  ContactError contact_error = ContactError::none;
+  bool severity_in_time() const { return contact_error == ContactError::time; }
   bool agrees() const { return kind.empty(); }
 };
 
