@@ -319,14 +319,14 @@ TEST(ObbExpansionGap, AgreesWithRationals) {
 }
 
 TEST(ObbExpansionGap, CertifiedKernelUsesIt) {
-  // Exactly touching float boxes, B turned about z by 10⁻³ (sin has bits
-  // 2⁻³³ and below: off the machine integers' grid, small_integers_test.cpp):
-  // the filter cannot decide the contact faces (both gaps are exactly 0),
-  // the expansions must (no integers, no GMP).
+  // Exactly touching float boxes, B turned about z by about 2⁻³⁸ (its sine
+  // has a bit at 2⁻⁶¹: off both integer stages' grids,
+  // obb_integer_stages_test.cpp): the filter cannot decide the contact faces
+  // (both gaps are exactly 0), the expansions must (no integers, no GMP).
   Obb3f a, b;
   a.extents = {0.5f, 0.25f, 1.0f};
   b.extents = {0.75f, 0.5f, 0.125f};
-  const float c = std::cos(1e-3f), s = std::sin(1e-3f);
+  const float c = 1.0f, s = std::ldexp(1.0f + 0x1p-23f, -38);
   b.axes[0] = {c, s, 0.0f};
   b.axes[1] = {-s, c, 0.0f};
   b.center = {0.125f, -0.25f, 1.125f};  // B's bottom face z = 1 on A's top face
@@ -337,6 +337,7 @@ TEST(ObbExpansionGap, CertifiedKernelUsesIt) {
   EXPECT_TRUE(r.exact_path);
   EXPECT_GT(counts.expansion, before.expansion);
   EXPECT_EQ(counts.machine_integers, before.machine_integers);
+  EXPECT_EQ(counts.wide_integers, before.wide_integers);
   EXPECT_EQ(counts.integers_or_rationals, before.integers_or_rationals);
   b.center[2] = std::nextafter(1.125f, 2.0f);  // one ulp apart
   EXPECT_FALSE(obb_obb::test_certified(a, b).result.intersects);
@@ -401,7 +402,9 @@ TEST(OrientationExpansion, AgreesWithRationals) {
     }
     const int exact2 = orient2d_rational(p[0], p[1], p[3]);
     const int sign2 = certified::orient2d_expansion(p[0], p[1], p[3]);
-    if (sign2 != 2) ASSERT_EQ(sign2, exact2) << "case " << n;
+    if (sign2 != 2) {
+      ASSERT_EQ(sign2, exact2) << "case " << n;
+    }
     const double q[3][2] = {{p[0][0], p[0][1]}, {p[1][0], p[1][1]}, {p[0][0] + 2 * (p[1][0] - p[0][0]), p[0][1] + 2 * (p[1][1] - p[0][1])}};
     if (kind == 3) {
       ASSERT_EQ(certified::orient2d_expansion(q[0], q[1], q[2]), orient2d_rational(q[0], q[1], q[2]));

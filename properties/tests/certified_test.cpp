@@ -79,18 +79,20 @@ TEST_P(Certified, VerdictIsTheExactOne) {
   const std::uint64_t by_expansion = stages.expansion - stages_before.expansion;
   const std::uint64_t by_integers = stages.integers_or_rationals - stages_before.integers_or_rationals;
   const std::uint64_t by_machine_integers = stages.machine_integers - stages_before.machine_integers;
+  const std::uint64_t by_wide_integers = stages.wide_integers - stages_before.wide_integers;
   RecordProperty("exact_signs_by_machine_integers", std::to_string(by_machine_integers));
+  RecordProperty("exact_signs_by_wide_integers", std::to_string(by_wide_integers));
   RecordProperty("exact_signs_by_expansion", std::to_string(by_expansion));
   RecordProperty("exact_signs_by_integers_or_rationals", std::to_string(by_integers));
   if (query == Query::obb_obb && (family == gen::Family::touching || family == gen::Family::coplanar)) {
     // Float lattice boxes fit the machine integers (axes on 2⁻¹⁹); double
-    // ones (axes on 2⁻⁴⁸) do not, and go to the expansions.
-    if (scalar == ScalarKind::float32)
+    // ones (axes on 2⁻⁴⁸) do not, and go to the 256-bit integers.
+    if (scalar == ScalarKind::float32) {
       EXPECT_GT(by_machine_integers, 0u) << name << ": the machine integers decided no sign";
-    else
-      EXPECT_GT(by_expansion, 0u) << name << ": the expansion stage decided no sign";
-    if (scalar == ScalarKind::float32)
       EXPECT_EQ(by_integers, 0u) << name << ": a float pair left the expansions' range (it has none outside)";
+    } else {
+      EXPECT_GT(by_wide_integers, 0u) << name << ": the 256-bit integers decided no sign";
+    }
   }
   if (family == gen::Family::touching) {
     EXPECT_EQ(intersecting.rate(), 1.0);

@@ -14,6 +14,7 @@
 
 #include "certified/obb_obb_small_integers_impl.hpp"
 #include "certified/obb_obb_vec.hpp"
+#include "certified/obb_obb_wide_integers.hpp"
 #include "sepax/core/mutant.hpp"
 
 namespace sepax::obb_obb::certified::SEPAX_CERTIFIED_ISA {
@@ -94,35 +95,47 @@ inline int axis_number(SeparatingAxis axis) {
 
 /// The exact stages for the axes the filter leaves undecided: machine
 /// integers when the pair lies on a small grid (obb_obb_small_integers.hpp:
-/// the lattice boxes of exact contact), else the expansions, which share the
-/// pair's exact projections through `cache`. Both are loaded at the first
-/// undecided axis (untouched, and so free, when there is none).
+/// the lattice boxes of exact contact, float ones above all), 256-bit
+/// integers on a finer one (obb_obb_wide_integers.hpp: double lattice
+/// boxes), else the expansions, which share the pair's exact projections
+/// through `cache`. Each is loaded at the first undecided axis that reaches
+/// it (untouched, and so free, when there is none).
 template <class S>
 struct ExactStages {
   const Obb3<S>& A;
   const Obb3<S>& B;
   bool& exact_ran;
   SmallIntegers ints;
+  WideIntegers wide;
   ExpansionCache cache;  // large: default-initialised, its arrays untouched
 
   // No destructor: its unwinding cleanup would give this unit a weak symbol
   // outside its namespace (cmake/check_isa_unit_symbols.cmake).
   ExactStages(const Obb3<S>& a, const Obb3<S>& b, bool& ran) : A(a), B(b), exact_ran(ran) {}
 
+  /// Loads the integers, machine or wide, unless tried before; do they hold the pair?
+  bool integers() {
+    if (ints.state == 0 && ints::load_pair(ints, A, B)) return true;
+    if (ints.state > 0) return true;
+    if (wide.state == 0) load(wide, A, B);
+    return wide.state > 0;
+  }
+  /// Do the integers hold the pair, as loaded so far (nothing loaded here)?
+  bool integers_loaded() const { return ints.state > 0 || wide.state > 0; }
   /// Axis n (axis_of_bit's numbering).
   bool separates(int n) {
     exact_ran = true;
-    if (ints.state == 0) ints::load_pair(ints, A, B);
-    if (ints.state > 0) {
-      ++sepax::detail::exact_stage_counts().machine_integers;
-      return ints::kGapSign[n](ints) > 0;
+    if (integers()) {
+      auto& counts = sepax::detail::exact_stage_counts();
+      if (ints.state > 0) return ++counts.machine_integers, ints::kGapSign[n](ints) > 0;
+      return ++counts.wide_integers, wide_integer_gap_sign(wide, n) > 0;
     }
     return exact_separates(cache, A, B, axis_of_bit(n));
   }
   /// An edge axis: the second stage first, unless the pair's integers are
   /// loaded already (cheaper than it, and exact).
   bool edge_separates(int n, const Widened& w) {
-    if (ints.state <= 0) {
+    if (!integers_loaded()) {
       const SeparatingAxis axis = axis_of_bit(n);
       const int sign = refine_edge(w.a[axis.i], w.b[axis.j], w.a, w.b, w.d, w.ea, w.eb, w.s, std::is_same_v<S, float>);
       if (sign != 0) return sign > 0;
@@ -149,8 +162,8 @@ template <class S>
       if (exact.separates(n)) return axis_of_bit(n);
       continue;
     }
-    if (exact.ints.state == 0 && !(nearly_parallel >> n & 1)) ints::load_pair(exact.ints, A, B);
-    if (!widened && exact.ints.state <= 0) w = widen_pair(A, B), widened = true;
+    if (!(nearly_parallel >> n & 1)) exact.integers();
+    if (!widened && !exact.integers_loaded()) w = widen_pair(A, B), widened = true;
     if (exact.edge_separates(n, w)) return axis_of_bit(n);
   }
   return {};

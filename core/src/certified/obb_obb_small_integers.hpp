@@ -23,6 +23,7 @@
 // on the grid: a float axis component below 2⁻⁶ with low bits, a double with
 // more than 30 bits under its leading one, a non-finite number) the stage
 // declines and the expansions decide.
+#include <array>
 #include <cstdint>
 
 #include "sepax/core/shapes/obb3.hpp"
@@ -39,6 +40,24 @@ struct SmallIntegers {
   /// of A and B; D = C_b − C_a.
   std::int64_t ax[20], len[12], d[3];
 };
+
+/// Per axis (face_a i, face_b j, edge i j as 0–2, 3–5, 6 + 3i + j): the rows
+/// of `ax` whose cross product is L (A's axes 0–2, B's 3–5), then the four
+/// rows whose radii terms are not 0 by construction (L is orthogonal to the
+/// two it is the cross product of); a row's extent is len[row].
+struct AxisRows {
+  int u, v, r[4];
+};
+inline constexpr std::array<AxisRows, 15> kAxisRows = [] {
+  std::array<AxisRows, 15> t{};
+  for (int i = 0; i < 3; ++i) {
+    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    t[i] = {i1, i2, {i, 3, 4, 5}};
+    t[3 + i] = {3 + i1, 3 + i2, {0, 1, 2, 3 + i}};
+    for (int j = 0; j < 3; ++j) t[6 + 3 * i + j] = {i, 3 + j, {i1, i2, 3 + (j + 1) % 3, 3 + (j + 2) % 3}};
+  }
+  return t;
+}();
 
 /// Converts the pair; false (state −1) when it is not on a grid the bound
 /// above covers. (The filter's copies call their own,

@@ -110,24 +110,6 @@ bool load_pair(SmallIntegers& s, const Obb3<S>& A, const Obb3<S>& B) {
   return true;
 }
 
-/// Per axis (face_a i, face_b j, edge i j as 0–2, 3–5, 6 + 3i + j): the rows
-/// of `ax` whose cross product is L (A's axes 0–2, B's 3–5), then the four
-/// rows whose radii terms are not 0 by construction (L is orthogonal to the
-/// two it is the cross product of); a row's extent is len[row].
-struct AxisRows {
-  int u, v, r[4];
-};
-constexpr std::array<AxisRows, 15> kAxisRows = [] {
-  std::array<AxisRows, 15> t{};
-  for (int i = 0; i < 3; ++i) {
-    const int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-    t[i] = {i1, i2, {i, 3, 4, 5}};
-    t[3 + i] = {3 + i1, 3 + i2, {0, 1, 2, 3 + i}};
-    for (int j = 0; j < 3; ++j) t[6 + 3 * i + j] = {i, 3 + j, {i1, i2, 3 + (j + 1) % 3, 3 + (j + 2) % 3}};
-  }
-  return t;
-}();
-
 inline i128 dot(const std::int64_t (&l)[3], const std::int64_t* x) {
   return i128(l[0]) * x[0] + i128(l[1]) * x[1] + i128(l[2]) * x[2];
 }
