@@ -2,8 +2,11 @@
 // (obb_obb_wide_integers.hpp derives the bounds).
 #include "certified/obb_obb_wide_integers.hpp"
 
+#include <array>
 #include <bit>
 #include <cmath>
+#include <cstddef>
+#include <utility>
 
 #include "certified/obb_obb_small_integers.hpp"
 #include "exact/unsigned_256.hpp"
@@ -67,8 +70,12 @@ bool load_pair(WideIntegers& w, const Obb3<S>& A, const Obb3<S>& B) {
 bool load(WideIntegers& w, const Obb3<float>& a, const Obb3<float>& b) { return load_pair(w, a, b); }
 bool load(WideIntegers& w, const Obb3<double>& a, const Obb3<double>& b) { return load_pair(w, a, b); }
 
-int wide_integer_gap_sign(const WideIntegers& w, int n) {
-  const AxisRows& t = kAxisRows[n];
+namespace {
+
+/// The exact sign of axis N's gap: the rows are constants, the loops straight-line.
+template <int N>
+int gap_sign(const WideIntegers& w) {
+  constexpr AxisRows t = kAxisRows[N];
   const std::int64_t *u = w.ax + 3 * t.u, *v = w.ax + 3 * t.v;
   const auto product = [](std::int64_t p, std::int64_t q) { return exact::i128(p) * q; };
   const exact::i128 l[3] = {product(u[1], v[2]) - product(u[2], v[1]), product(u[2], v[0]) - product(u[0], v[2]),
@@ -79,12 +86,25 @@ int wide_integer_gap_sign(const WideIntegers& w, int n) {
   const exact::SplitVector split(l);
   exact::U256 pos = exact::shifted_left(exact::dot_magnitude(split, w.d), 60), neg{};
 #pragma GCC unroll 4
-  for (const int row : t.r) {
-    const std::int64_t extent = w.len[row];
-    const exact::U256 term = exact::times(exact::dot_magnitude(split, w.ax + 3 * row), exact::magnitude(extent));
-    (extent > 0 ? neg : pos) = (extent > 0 ? neg : pos) + term;
+  for (int k = 0; k < 4; ++k) {
+    const std::int64_t extent = w.len[t.r[k]];
+    const exact::U256 term = exact::times(exact::dot_magnitude(split, w.ax + 3 * t.r[k]), exact::magnitude(extent));
+    if (extent >= 0)
+      neg = neg + term;
+    else
+      pos = pos + term;
   }
   return exact::compare(pos, neg);
 }
+
+template <std::size_t... N>
+constexpr std::array<int (*)(const WideIntegers&), 15> gap_sign_table(std::index_sequence<N...>) {
+  return {&gap_sign<int(N)>...};
+}
+constexpr auto kGapSign = gap_sign_table(std::make_index_sequence<15>{});
+
+}  // namespace
+
+int wide_integer_gap_sign(const WideIntegers& w, int n) { return kGapSign[n](w); }
 
 }  // namespace sepax::obb_obb::certified

@@ -39,26 +39,21 @@ struct SplitVector {
 
 /// |l·x| = |l_0 x_0 + l_1 x_1 + l_2 x_2| for |x_k| < 2⁶³ (|l·x| < 3·2¹⁸⁶):
 /// Σ h_k x_k (|·| < 3·2¹²⁴) and Σ r_k x_k (|·| < 3·2¹²⁵) are exact in int128,
-/// and their sum is folded into hi·2⁶² + lo with 0 ≤ lo < 2⁶².
+/// and their sum is folded into hi·2⁶² + lo with 0 ≤ lo < 2⁶², written in
+/// three limbs (two's complement) and negated when negative — branch-free:
+/// the sign of a dot product is as likely one way as the other.
 inline U192 dot_magnitude(const SplitVector& l, const std::int64_t* x) {
-  i128 hi = 0, rest = 0;
-  for (int k = 0; k < 3; ++k) {
-    hi += i128(l.h[k]) * x[k];
-    rest += i128(l.r[k]) * x[k];
-  }
-  const i128 carry = rest >> 62;
-  hi += carry;
-  u64 lo = u64(rest) & ((u64(1) << 62) - 1);  // rest − carry·2⁶², in [0, 2⁶²)
-  // value = hi·2⁶² + lo; its magnitude as H·2⁶² + L, 0 ≤ L < 2⁶².
-  u128 H;
-  if (hi >= 0) {
-    H = u128(hi);
-  } else {
-    H = u128(-(hi + 1));  // −value = (−hi − 1)·2⁶² + (2⁶² − lo)
-    lo = (u64(1) << 62) - lo;
-    if (lo == u64(1) << 62) lo = 0, H += 1;
-  }
-  return {{u64(H << 62) | lo, u64(H >> 2), u64(H >> 66)}};
+  const i128 rest = i128(l.r[0]) * x[0] + i128(l.r[1]) * x[1] + i128(l.r[2]) * x[2];
+  const i128 hi = i128(l.h[0]) * x[0] + i128(l.h[1]) * x[1] + i128(l.h[2]) * x[2] + (rest >> 62);
+  const u64 lo = u64(rest) & ((u64(1) << 62) - 1);  // rest − (rest >> 62)·2⁶², in [0, 2⁶²)
+  const u64 m = u64(hi >> 127);                      // all ones when negative
+  // (value XOR m) − m = |value|, limb by limb with the carry of the +1.
+  u128 c = u128((lo | u64(hi) << 62) ^ m) + (m & 1);
+  const u64 r0 = u64(c);
+  c = (c >> 64) + (u64(hi >> 2) ^ m);
+  const u64 r1 = u64(c);
+  c = (c >> 64) + (u64(hi >> 66) ^ m);
+  return {{r0, r1, u64(c)}};
 }
 
 /// a·m (a < 2¹⁹² and m < 2⁶⁴: below 2²⁵⁶).
