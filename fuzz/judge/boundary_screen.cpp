@@ -10,6 +10,9 @@
 #include "sepax/oracle/margin_estimate.hpp"
 
 namespace sepax::fuzz {
+namespace {
+geometry::L3 no_offset() { return geometry::L3::Zero(); }
+}  // namespace
 
 bool provably_boundary(const KernelInfo& kernel, const ShapePair& pair, const harness::KernelJudgement& run,
                        bool exact_intersects) {
@@ -21,8 +24,10 @@ bool provably_boundary(const KernelInfo& kernel, const ShapePair& pair, const ha
   const double allowed = std::max(band, kernel.tolerance) + (says ? oracle::granted_bias(kernel.bias) : 0.0);
   if (!(allowed > 0)) return false;
   // A bound of |margin| (relative to ℓ, as the margin).
-  const long double bound = exact_intersects ? std::abs((long double)oracle::estimated_margin(pair, true))
-                                             : geometry::distance_upper_bound(pair) / oracle::reference_length(pair);
+  const long double size = oracle::reference_length(pair);
+  const long double bound = exact_intersects
+                                ? std::abs((long double)oracle::estimated_margin(pair, true))
+                                : geometry::distance_upper_bound(pair, no_offset(), no_offset(), allowed / 2 * size) / size;
   return bound <= allowed / 2;
 }
 
@@ -35,17 +40,20 @@ bool provably_boundary(const KernelInfo& kernel, const ShapePair& pair, const Li
     const bool says = run.meets();
     const double allowed =
         std::max(oracle::moving_boundary_tolerance(pair, motion, kernel.scalar), kernel.tolerance) + (says ? bias : 0.0);
+    if (!(allowed > 0)) return false;
+    const long double enough = allowed / 2 * size;  // the distance search may stop there
     const long double bound = meets ? geometry::swept_depth_upper_bound(pair, motion) / size
-                                    : geometry::swept_distance_upper_bound(pair, motion) / size;
-    return allowed > 0 && bound <= allowed / 2;
+                                    : geometry::swept_distance_upper_bound(pair, motion, enough) / size;
+    return bound <= allowed / 2;
   }
   // The start rule (overlapping_at_start against first_contact), on the margin at t = 0.
   const bool says = run.contact.state == ContactState::overlapping_at_start;
   if (run.mode != KernelMode::first_contact || !meets || says == at_start) return false;
   const double allowed = std::max(oracle::boundary_tolerance(pair, kernel.scalar), kernel.tolerance) + (says ? bias : 0.0);
+  if (!(allowed > 0)) return false;
   const long double bound = at_start ? std::abs((long double)oracle::estimated_margin(pair, true))
-                                     : geometry::distance_upper_bound(pair) / size;
-  return allowed > 0 && bound <= allowed / 2;
+                                     : geometry::distance_upper_bound(pair, no_offset(), no_offset(), allowed / 2 * size) / size;
+  return bound <= allowed / 2;
 }
 
 }  // namespace sepax::fuzz

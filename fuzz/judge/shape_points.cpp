@@ -110,38 +110,46 @@ L3 point_in_shape(const ShapePair& pair, bool a, const L3& offset, const L3& p) 
   return point_in_triangle(a ? pair.tri_a : pair.tri_b, offset, p);
 }
 
-long double distance_upper_bound(const ShapePair& pair, const L3& offset_a, const L3& offset_b) {
+long double distance_upper_bound(const ShapePair& pair, const L3& offset_a, const L3& offset_b, long double enough) {
   const bool a_box = pair.query == Query::obb_obb, b_box = pair.query != Query::tri_tri;
   Polytope pa = a_box ? polytope(pair.obb_a) : polytope(pair.tri_a);
   Polytope pb = b_box ? polytope(pair.obb_b) : polytope(pair.tri_b);
   for (int i = 0; i < pa.n; ++i) pa.v[i] += offset_a;
   for (int i = 0; i < pb.n; ++i) pb.v[i] += offset_b;
-  long double best = std::numeric_limits<long double>::infinity(), scale = 0;
-  for (int i = 0; i < pa.n; ++i) {
+  long double scale = 0;
+  for (int i = 0; i < pa.n; ++i) scale = std::max(scale, pa.v[i].cwiseAbs().maxCoeff());
+  for (int i = 0; i < pb.n; ++i) scale = std::max(scale, pb.v[i].cwiseAbs().maxCoeff());
+  // The points were formed in long double: allow some dozens of its roundings of the coordinates.
+  const long double slack = 64 * std::numeric_limits<long double>::epsilon() * scale;
+  long double best = std::numeric_limits<long double>::infinity();
+  const auto done = [&] { return best + slack <= enough; };
+  for (int i = 0; i < pa.n && !done(); ++i)
     best = std::min(best, (pa.v[i] - point_in_shape(pair, false, offset_b, pa.v[i])).norm());
-    scale = std::max(scale, pa.v[i].cwiseAbs().maxCoeff());
-  }
-  for (int i = 0; i < pb.n; ++i) {
+  for (int i = 0; i < pb.n && !done(); ++i)
     best = std::min(best, (pb.v[i] - point_in_shape(pair, true, offset_a, pb.v[i])).norm());
-    scale = std::max(scale, pb.v[i].cwiseAbs().maxCoeff());
-  }
-  for (int i = 0; i < pa.m; ++i)
+  for (int i = 0; i < pa.m && !done(); ++i)
     for (int j = 0; j < pb.m; ++j)
       best = std::min(best, segment_distance(pa.v[pa.e[i][0]], pa.v[pa.e[i][1]], pb.v[pb.e[j][0]], pb.v[pb.e[j][1]]));
-  // The points were formed in long double: allow some dozens of its roundings of the coordinates.
-  return best + 64 * std::numeric_limits<long double>::epsilon() * scale;
+  return best + slack;
 }
 
-long double swept_distance_upper_bound(const ShapePair& pair, const LinearMotiond& motion) {
+long double swept_distance_upper_bound(const ShapePair& pair, const LinearMotiond& motion, long double enough) {
   const L3 va = motion.velocity_a.cast<long double>(), vb = motion.velocity_b.cast<long double>();
-  const auto at = [&](long double t) { return distance_upper_bound(pair, t * va, t * vb); };
+  long double best = std::numeric_limits<long double>::infinity();
+  const auto at = [&](long double t) {
+    const long double d = distance_upper_bound(pair, t * va, t * vb, enough);
+    best = std::min(best, d);
+    return d;
+  };
   // Golden-section search over [0, T]; every evaluation is itself an upper bound.
   const long double g = 0.6180339887498948482L;
-  long double lo = 0, hi = motion.duration, x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
-  long double f1 = at(x1), f2 = at(x2), best = std::min({at(lo), at(hi), f1, f2});
-  for (int i = 0; i < 12 && hi > lo; ++i) {
-    if (f1 <= f2) hi = x2, x2 = x1, f2 = f1, x1 = hi - g * (hi - lo), f1 = at(x1), best = std::min(best, f1);
-    else lo = x1, x1 = x2, f1 = f2, x2 = lo + g * (hi - lo), f2 = at(x2), best = std::min(best, f2);
+  long double lo = 0, hi = motion.duration;
+  if (at(lo) <= enough || at(hi) <= enough) return best;
+  long double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo);
+  long double f1 = at(x1), f2 = at(x2);
+  for (int i = 0; i < 12 && hi > lo && best > enough; ++i) {
+    if (f1 <= f2) hi = x2, x2 = x1, f2 = f1, x1 = hi - g * (hi - lo), f1 = at(x1);
+    else lo = x1, x1 = x2, f1 = f2, x2 = lo + g * (hi - lo), f2 = at(x2);
   }
   return best;
 }

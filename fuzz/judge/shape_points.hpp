@@ -26,14 +26,16 @@ L3 point_in_shape(const ShapePair& pair, bool a, const L3& offset, const L3& p);
 /// offset_a and offset_b): the least distance over vertex-to-shape and
 /// edge-to-edge point pairs (which contains the closest pair of two
 /// polytopes), plus a rounding allowance; 0 when some vertex lies in the
-/// other shape.
+/// other shape. The search stops at the first bound of at most `enough`
+/// (a screen asks only whether the bound is that small; 0 searches all).
 long double distance_upper_bound(const ShapePair& pair, const L3& offset_a = L3::Zero(),
-                                 const L3& offset_b = L3::Zero());
+                                 const L3& offset_b = L3::Zero(), long double enough = 0);
 
 /// With constant velocities over [0, T]: an upper bound of the least distance
 /// between the shapes, distance_upper_bound at the best of a golden-section
-/// search over t (the exact least distance is convex in t).
-long double swept_distance_upper_bound(const ShapePair& pair, const LinearMotiond& motion);
+/// search over t (the exact least distance is convex in t); it stops at the
+/// first bound of at most `enough`, as distance_upper_bound.
+long double swept_distance_upper_bound(const ShapePair& pair, const LinearMotiond& motion, long double enough = 0);
 /// An upper bound of the penetration depth of A into B swept over [0, T]: the
 /// least overlap of their projections over the moving SAT's directions (face
 /// normals, and cross products of every two edge directions and W), each an
