@@ -1,7 +1,7 @@
 // The certified OBB–OBB and triangle–OBB tests' exact gaps: their integer
 // paths (512-bit integers, lengths and axes each scaled by their own power
-// of two) give the signs the GMP rationals give, on every axis of random
-// and of exactly touching pairs.
+// of two; for OBB–OBB then GMP integers of any size) give the signs the GMP
+// rationals give, on every axis of random and of exactly touching pairs.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -80,6 +80,45 @@ TEST(ObbExactGap, IntegersAgreeWithRationals) {
     }
   }
   tally.expect_every_sign();
+}
+
+// The last stage, GMP integers over each set's least exponent, on pairs the
+// 512-bit integers decline: numbers of every exponent, subnormal ones
+// included, and exactly touching pairs scaled far from 1 (their gaps 0).
+TEST(ObbExactGap, BigIntegersAgreeWithRationals) {
+  std::mt19937_64 rng(27);
+  std::uniform_int_distribution<int> exponent(-1070, 1000), pick(0, 4);
+  SignTally tally;
+  int declined_by_512_bits = 0;
+  for (int n = 0; n < 300; ++n) {
+    Obb3d a = random_box(rng, false), b = random_box(rng, false);
+    if (n % 3 == 0) {  // exactly touching, scaled by 2^s
+      const int s = exponent(rng) / 2;
+      a = Obb3d{};
+      b = Obb3d{};
+      const double scale = std::ldexp(1.0, s);
+      a.extents = {0.5 * scale, 0.25 * scale, 1.0 * scale};
+      b.extents = {0.75 * scale, 0.5 * scale, 0.125 * scale};
+      b.center = Vec3<double>{1.25, double(n % 5) / 8, -0.5} * scale;
+      a.axes[0][1] = std::ldexp(1.0, -1060);  // an axis component far below the others
+    } else {  // a few numbers moved to extreme exponents
+      for (int k = 0; k < 4; ++k) {
+        Obb3d& box = k % 2 ? a : b;
+        const int which = pick(rng);
+        double& x = which < 2 ? box.center[k % 3] : which < 4 ? box.extents[k % 3] : box.axes[k % 3][(k + 1) % 3];
+        x = std::ldexp(x, exponent(rng));
+      }
+    }
+    for (const SeparatingAxis& axis : every_axis()) {
+      declined_by_512_bits += obb_obb::detail::integer_gap_sign_for_tests(a, b, axis) == 2;
+      const int sign = obb_obb::detail::big_integer_gap_sign_for_tests(a, b, axis);
+      ASSERT_EQ(sign, obb_obb::detail::rational_gap_sign_for_tests(a, b, axis)) << "pair " << n;
+      ASSERT_EQ(obb_obb::exact_gap_sign(a, b, axis), sign) << "pair " << n;
+      tally.count(sign);
+    }
+  }
+  tally.expect_every_sign();
+  EXPECT_GT(declined_by_512_bits, 2000);  // the stage this test is for
 }
 
 TEST(TriObbExactGap, IntegersAgreeWithRationals) {

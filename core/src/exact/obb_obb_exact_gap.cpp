@@ -9,9 +9,13 @@
 // integer axes) the gap |L·D| − Σ e_k |A_k·L| − Σ f_m |B_m·L| is
 // 2^{λ+3α}·(|L'·D'|·2^{−α} − Σ e'_k |A'_k·L'| − …): a positive factor, so
 // the sign is that of the bracket, which 512-bit integers hold (the terms
-// take ≤ 3·61 + 61 + 8 bits, and the shift by −α ≤ 61 more). Elsewhere GMP
-// rationals, ten times slower.
+// take ≤ 3·61 + 61 + 8 bits, and the shift by −α ≤ 61 more). Elsewhere the
+// same in GMP integers of any size, each double m·2^e written over the least
+// exponent of its set (subnormals and exponents far apart: the fuzzers' raw
+// cases); GMP rationals, with a gcd at every operation, are kept for the
+// tests as the definition.
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "exact/integer_vec.hpp"
@@ -32,8 +36,44 @@ using sepax::certified::exact;
 using sepax::certified::Int;
 using IV = sepax::certified::IntVec;
 
-/// The gap's sign in integers (see the file comment); nullopt-like 2 when
-/// the exponents spread too far.
+/// The gap's sign for the pair as integers (see the file comment): lengths
+/// li (centres of A and B, extents of A and B) over one power of two, axes
+/// ai (A's rows, then B's) over 2^alpha.
+template <class Z>
+int gap_sign_in_integers(const std::array<Z, 12>& li, const std::array<Z, 18>& ai, int alpha,
+                         const SeparatingAxis& axis) {
+  using ZV = std::array<Z, 3>;
+  const auto axis_of = [&](int box, int i) { return ZV{ai[9 * box + 3 * i], ai[9 * box + 3 * i + 1], ai[9 * box + 3 * i + 2]}; };
+  const ZV d = {li[3] - li[0], li[4] - li[1], li[5] - li[2]};
+  const auto cross = [](const ZV& p, const ZV& q) {
+    return ZV{p[1] * q[2] - p[2] * q[1], p[2] * q[0] - p[0] * q[2], p[0] * q[1] - p[1] * q[0]};
+  };
+  const auto dot = [](const ZV& p, const ZV& q) { return Z(p[0] * q[0] + p[1] * q[1] + p[2] * q[2]); };
+  ZV l;
+  switch (axis.kind) {
+    case AxisKind::face_a:
+      l = cross(axis_of(0, (axis.i + 1) % 3), axis_of(0, (axis.i + 2) % 3));
+      break;
+    case AxisKind::face_b:
+      l = cross(axis_of(1, (axis.j + 1) % 3), axis_of(1, (axis.j + 2) % 3));
+      break;
+    default:
+      l = cross(axis_of(0, axis.i), axis_of(1, axis.j));
+      break;
+  }
+  // |L'·D'|·2^{−α} against the radii.
+  Z radii = 0;
+  for (int k = 0; k < 3; ++k) {
+    radii += li[6 + k] * abs(dot(axis_of(0, k), l));
+    radii += li[9 + k] * abs(dot(axis_of(1, k), l));
+  }
+  Z lead = abs(dot(l, d));
+  if (alpha < 0) lead <<= -alpha;
+  if (alpha > 0) radii <<= alpha;
+  return Z(lead - radii).sign();
+}
+
+/// The gap's sign in 512-bit integers; 2 when the exponents spread too far.
 int integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
   const std::array<double, 12> lengths = {a.center[0],  a.center[1],  a.center[2],  b.center[0],
                                           b.center[1],  b.center[2],  a.extents[0], a.extents[1],
@@ -51,29 +91,58 @@ int integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separat
       !sepax::certified::to_common_integers(axes, ai, alpha) ||
       alpha < -64 || alpha > 64)
     return 2;
-  const auto axis_of = [&](int box, int i) {
-    return IV{Int(ai[9 * box + 3 * i]), Int(ai[9 * box + 3 * i + 1]), Int(ai[9 * box + 3 * i + 2])};
-  };
-  const IV d = {Int(li[3]) - Int(li[0]), Int(li[4]) - Int(li[1]), Int(li[5]) - Int(li[2])};
-  IV l;
-  switch (axis.kind) {
-    case AxisKind::face_a:
-      l = sepax::certified::cross(axis_of(0, (axis.i + 1) % 3), axis_of(0, (axis.i + 2) % 3));
-      break;
-    case AxisKind::face_b:
-      l = sepax::certified::cross(axis_of(1, (axis.j + 1) % 3), axis_of(1, (axis.j + 2) % 3));
-      break;
-    default:
-      l = sepax::certified::cross(axis_of(0, axis.i), axis_of(1, axis.j));
-      break;
+  std::array<Int, 12> lz;
+  std::array<Int, 18> az;
+  for (int k = 0; k < 12; ++k) lz[k] = Int(li[k]);
+  for (int k = 0; k < 18; ++k) az[k] = Int(ai[k]);
+  return gap_sign_in_integers(lz, az, alpha, axis);
+}
+
+using Big = boost::multiprecision::mpz_int;
+
+/// Finite doubles as GMP integers over their least exponent: x[k] =
+/// out[k]·2^exponent (each x = m·2^e with m an integer of at most 53 bits).
+template <std::size_t N>
+void to_big_integers(const std::array<double, N>& x, std::array<Big, N>& out, int& exponent) {
+  std::array<std::int64_t, N> m;
+  std::array<int, N> e;
+  exponent = 0;
+  bool any = false;
+  for (std::size_t k = 0; k < N; ++k) {
+    int ek = 0;
+    const double f = std::frexp(x[k], &ek);  // x = f·2^ek, |f| in [1/2, 1): f·2⁵³ an integer
+    m[k] = std::int64_t(std::ldexp(f, 53));
+    e[k] = ek - 53;
+    if (m[k] != 0 && (!any || e[k] < exponent)) exponent = e[k], any = true;
   }
-  // |L'·D'|·2^{−α} against the radii.
-  Int radii = 0;
-  for (int k = 0; k < 3; ++k) {
-    radii += Int(li[6 + k]) * abs(sepax::certified::dot(axis_of(0, k), l));
-    radii += Int(li[9 + k]) * abs(sepax::certified::dot(axis_of(1, k), l));
-  }
-  return sepax::certified::scaled_difference_sign(abs(sepax::certified::dot(l, d)), radii, alpha);
+  for (std::size_t k = 0; k < N; ++k) out[k] = m[k] == 0 ? Big(0) : Big(m[k]) << (e[k] - exponent);
+}
+
+/// The gap's sign in GMP integers, for any finite pair.
+int big_integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+  const std::array<double, 12> lengths = {a.center[0],  a.center[1],  a.center[2],  b.center[0],
+                                          b.center[1],  b.center[2],  a.extents[0], a.extents[1],
+                                          a.extents[2], b.extents[0], b.extents[1], b.extents[2]};
+  std::array<double, 18> axes;
+  for (int i = 0; i < 3; ++i)
+    for (int k = 0; k < 3; ++k) {
+      axes[3 * i + k] = a.axes[i][k];
+      axes[9 + 3 * i + k] = b.axes[i][k];
+    }
+  std::array<Big, 12> lz;
+  std::array<Big, 18> az;
+  int lambda = 0, alpha = 0;
+  to_big_integers(lengths, lz, lambda);
+  to_big_integers(axes, az, alpha);
+  return gap_sign_in_integers(lz, az, alpha, axis);
+}
+
+/// Are all of the pair's numbers finite?
+bool finite(const Obb3<double>& a, const Obb3<double>& b) {
+  for (const Obb3<double>* box : {&a, &b})
+    for (int k = 0; k < 3; ++k)
+      if (!std::isfinite(box->center[k]) || !std::isfinite(box->extents[k]) || !box->axes[k].allFinite()) return false;
+  return true;
 }
 
 int rational_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
@@ -110,8 +179,8 @@ int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separatin
   obb_obb::certified::ExpansionCache cache;
   obb_obb::certified::load(cache, a, b);
   if (const int sign = obb_obb::certified::expansion_gap_sign(cache, axis); sign != 2) return sign;
-  const int sign = integer_gap_sign(a, b, axis);
-  return sign != 2 ? sign : rational_gap_sign(a, b, axis);
+  if (const int sign = integer_gap_sign(a, b, axis); sign != 2) return sign;
+  return finite(a, b) ? big_integer_gap_sign(a, b, axis) : rational_gap_sign(a, b, axis);
 }
 
 namespace detail {
@@ -130,6 +199,9 @@ int integer_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, con
 }
 int rational_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
   return rational_gap_sign(a, b, axis);
+}
+int big_integer_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
+  return big_integer_gap_sign(a, b, axis);
 }
 }  // namespace detail
 

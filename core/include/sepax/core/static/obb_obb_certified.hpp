@@ -90,8 +90,8 @@ int exact_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const Separatin
 
 namespace detail {
 /// exact_gap_sign always through GMP rationals (it takes expansions, then
-/// 512-bit integers, where the exponents allow): for the tests that compare
-/// the stages.
+/// 512-bit integers where the exponents allow, then GMP integers): the
+/// definition, for the tests that compare the stages.
 int rational_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
 /// The expansion stage alone, its FMA copy (only where the CPU has FMA) or
 /// its Dekker-split copy: −1, 0, +1, or 2 outside its range. stage 0: the
@@ -101,6 +101,8 @@ int expansion_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, c
                                  bool fma_copy, int stage = 0);
 /// The 512-bit integer stage alone: 2 when the exponents spread too far.
 int integer_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
+/// The last stage alone, GMP integers over each set's least exponent (finite input).
+int big_integer_gap_sign_for_tests(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis);
 }  // namespace detail
 
 }  // namespace sepax::obb_obb
