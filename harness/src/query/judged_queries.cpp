@@ -146,6 +146,12 @@ JudgedQuery find_judged_query(std::string_view name, std::string_view mode) {
   throw std::invalid_argument(fmt::format("no query \"{}\" with mode \"{}\" (known: {})", name, mode, known));
 }
 
+QueryCause explain_answer(const JudgedQuery& q, ScalarKind scalar, std::span<const double> case_values,
+                          const QueryAnswer& answer, const KernelBias& bias, const QueryVerdict& verdict) {
+  if (q.explain) return q.explain(scalar, case_values, answer, bias, verdict);
+  return explain_query_verdict("", answer.meets, verdict.exactly_meets.value_or(false), verdict);
+}
+
 std::vector<std::string> judged_query_names() {
   // From the layouts, which read no kernel registry (a command line's help
   // names them before the user's kernels are registered): SAT queries first.

@@ -12,6 +12,8 @@
 #include "sepax/generators/generate.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/case_judgement.hpp"
+#include "sepax/harness/explain/cause.hpp"
+#include "sepax/harness/explain/disagreement.hpp"
 #include "sepax/harness/moving_judgement.hpp"
 #include "sepax/oracle/classify.hpp"
 
@@ -135,6 +137,20 @@ QueryVerdict judge(Query query, KernelMode mode, ScalarKind scalar, const SatCas
   return v;
 }
 
+/// Why a gross answer is wrong, as the campaigns explain their findings
+/// (explain/cause.hpp: the candidate axes' exact gaps and conditioning),
+/// for a kernel that answers just that. The experiment of moving the shapes
+/// toward the origin asks that kernel again and gets the same answer, so
+/// it concludes nothing here.
+QueryCause explain_sat_answer(Query query, KernelMode mode, ScalarKind scalar, const SatCase& c,
+                              const QueryAnswer& answer, const KernelBias& bias, const QueryVerdict& verdict) {
+  const KernelInfo kernel = answering(query, scalar, mode, answer, bias);
+  const std::optional<Disagreement> d = read_disagreement(kernel, c.pair, c.motion);
+  if (!d || d->agrees()) return explain_query_verdict("", answer.meets, verdict.exactly_meets.value_or(false), verdict);
+  const Explanation e = explain(kernel, c.pair, c.motion, *d);
+  return {std::string(to_string(e.cause)), e.detail, e.fix};
+}
+
 }  // namespace
 
 std::vector<JudgedQuery> sat_judged_queries() {
@@ -186,6 +202,10 @@ std::vector<JudgedQuery> sat_judged_queries() {
       j.judge_answer = [query, mode, moving](ScalarKind scalar, std::span<const double> values, const QueryAnswer& a,
                                              const KernelBias& bias) {
         return judge(query, mode, scalar, unflatten(query, moving, values), a, bias);
+      };
+      j.explain = [query, mode, moving](ScalarKind scalar, std::span<const double> values, const QueryAnswer& a,
+                                        const KernelBias& bias, const QueryVerdict& verdict) {
+        return explain_sat_answer(query, mode, scalar, unflatten(query, moving, values), a, bias, verdict);
       };
       j.run_kernel = [query, mode, moving](std::string_view id, ScalarKind scalar,
                                            std::span<const double> values) -> std::optional<QueryAnswer> {

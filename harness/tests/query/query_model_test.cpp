@@ -8,7 +8,10 @@
 #include <cstring>
 #include <set>
 #include <stdexcept>
+#include <optional>
 #include <string>
+#include <variant>
+#include <vector>
 
 #include "sepax/harness/query/columns.hpp"
 #include "sepax/harness/query/judged_queries.hpp"
@@ -209,6 +212,60 @@ TEST(QueryCause, EachGrossVerdictGetsItsCause) {
   EXPECT_EQ(explain_query_verdict("", false, false, v).cause, "wrong-enclosure");
   v.reason = "the AABB reaches 2 (of the box's scale) beyond it, more than 1e-12";
   EXPECT_EQ(explain_query_verdict("", false, false, v).cause, "loose-enclosure");
+}
+
+/// An answer to one case of a SAT query, judged and explained as the Python
+/// route (sepax.judge, sepax.campaign) judges and explains it.
+struct SatAnswerJudged {
+  QueryVerdict verdict;
+  QueryCause cause, generic;
+};
+SatAnswerJudged judge_sat_answer(const std::string& line, bool meets) {
+  const JudgedQuery q = find_judged_query("obb_obb", "test_static");
+  const CaseOrError entry = parse_case(line, 1);
+  const std::optional<std::vector<double>> values = q.case_file_values(entry);
+  if (!values) throw std::invalid_argument("not an obb_obb case: " + line);
+  const ScalarKind scalar = std::get<Case>(entry).scalar;
+  QueryAnswer a;
+  a.meets = meets;
+  SatAnswerJudged j;
+  j.verdict = q.judge_answer(scalar, *values, a, KernelBias{});
+  j.cause = explain_answer(q, scalar, *values, a, KernelBias{}, j.verdict);
+  j.generic = explain_query_verdict("", meets, j.verdict.exactly_meets.value_or(false), j.verdict);
+  return j;
+}
+
+// A plain float SAT (Eberly's Table 1, no ε) brought from Python called this
+// case of the near-parallel family separated: a segment along a box's edge,
+// their edges parallel within 4.5e-6 rad. The answer is gross, and its cause
+// is the edge axis their cross product barely determines, with Gottschalk's ε
+// among the fixes — as `sepax check` explains the same answer of a C++
+// kernel — not a generic "check the comparison's direction".
+TEST(QueryCause, AnAnswerToASatQueryIsExplainedByItsAxesAsACampaignsFinding) {
+  const std::string near_parallel =
+      R"({"id":"near-parallel-shrunk-40","query":"obb_obb","scalar":"float","family":"near-parallel",)"
+      R"("a":{"center":["-0x1p-2",1,"0x1.8p-2"],"axes":[["-0x1.aa4cfcp-1","0x1.e30ap-6","-0x1.1b2ap-1"],)"
+      R"(["0x1.018d3ep-2","-0x1.bd36p-1","-0x1.b334p-2"],["-0x1.f94ap-2","-0x1.f8ccp-2","0x1.6ee4p-1"]],)"
+      R"("extents":["0x1p-1",0,0]},"b":{"center":["0x1p-1","0x1p-2","0x1p-1"],)"
+      R"("axes":[["-0x1.aa5ed6p-1","0x1.e0cep-6","-0x1.1b10f2p-1"],["0x1.018ep-2","-0x1.bd3556p-1","-0x1.b334p-2"],)"
+      R"(["-0x1.f90cp-2","-0x1.f8cep-2","0x1.6ef864p-1"]],"extents":["0x1p-1",1,"0x1p-3"]}})";
+  const SatAnswerJudged j = judge_sat_answer(near_parallel, false);
+  ASSERT_EQ(j.verdict.verdict_class, oracle::Class::gross);
+  EXPECT_EQ(j.cause.cause, "ill-conditioned-axis") << j.cause.detail;
+  EXPECT_NE(j.cause.detail.find("A1xB1"), std::string::npos) << j.cause.detail;
+  EXPECT_NE(j.cause.fix.find("Gottschalk"), std::string::npos) << j.cause.fix;
+  EXPECT_EQ(j.generic.cause, "false-separation");  // what the verdict alone says
+  // Two boxes about the same centre, B turned about two axes (no edge of one
+  // parallel to an edge of the other), called separated: every axis is well
+  // conditioned, and the cause is the false separation itself.
+  const std::string deep =
+      R"({"id":"deep","query":"obb_obb","scalar":"double","family":"explicit",)"
+      R"("a":{"center":[0,0,0],"axes":[[1,0,0],[0,1,0],[0,0,1]],"extents":[1,1,1]},)"
+      R"("b":{"center":[0.125,0,0],"axes":[[0.6,0.8,0],[-0.48,0.36,0.8],[0.64,-0.48,0.6]],"extents":[1,0.5,0.25]}})";
+  const SatAnswerJudged k = judge_sat_answer(deep, false);
+  ASSERT_EQ(k.verdict.verdict_class, oracle::Class::gross);
+  EXPECT_EQ(k.cause.cause, "false-separation") << k.cause.detail;
+  EXPECT_NE(k.cause.detail.find("every candidate axis"), std::string::npos) << k.cause.detail;
 }
 
 TEST(QueryModel, TheDoorRefusesLateAndDuplicateRegistrations) {

@@ -15,6 +15,7 @@
 #include "sepax/core/numeric/scalar_traits.hpp"
 #include "sepax/harness/case_file.hpp"
 #include "sepax/harness/query/query_batch.hpp"
+#include "sepax/harness/query/query_cause.hpp"
 #include "sepax/harness/query/query_input.hpp"
 #include "sepax/harness/query/query_layout.hpp"
 
@@ -51,6 +52,14 @@ struct JudgedQuery {
   std::function<QueryVerdict(ScalarKind scalar, std::span<const double> case_values, const QueryAnswer& answer,
                              const KernelBias& bias)>
       judge_answer;
+  /// Why `answer`, judged gross (`verdict`, from judge_answer with the same
+  /// arguments), is wrong; empty for every query but the SAT ones, whose
+  /// answers the axis analysis of explain/cause.hpp explains as it explains
+  /// their campaigns' findings (explain_answer below falls back to
+  /// explain_query_verdict).
+  std::function<QueryCause(ScalarKind scalar, std::span<const double> case_values, const QueryAnswer& answer,
+                           const KernelBias& bias, const QueryVerdict& verdict)>
+      explain;
   /// The input values of a case read from a case file (parse_case), when the
   /// case is one of this query × mode: a case with a motion (a sweep) is one
   /// of the moving modes' and of test_static's (its shapes alone); nullopt
@@ -83,6 +92,11 @@ struct JudgedQuery {
     return query_group_label(name, mode, scalar, families[f]);
   }
 };
+
+/// Why a gross answer judged by q.judge_answer is wrong: q.explain where the
+/// query has one, else explain_query_verdict.
+QueryCause explain_answer(const JudgedQuery& q, ScalarKind scalar, std::span<const double> case_values,
+                          const QueryAnswer& answer, const KernelBias& bias, const QueryVerdict& verdict);
 
 /// One group of a campaign: a query × mode, a scalar, a family.
 struct QueryGroup {
