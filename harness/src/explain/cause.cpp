@@ -38,7 +38,7 @@ bool exactly_degenerate(const ShapePair& pair, const std::vector<oracle::AxisRea
 const char* kCrossProductFix =
     "form the cross product of nearly parallel edges without cancellation (an error-free product: a·b − c·d as "
     "fma(a, b, −c·d) + fma(−c, d, c·d)), or add Gottschalk's ε to |R_ij| (a bias of about √ε of the size), or "
-    "promise a tolerance of about √u of the size (--tolerance ID=REL)";
+    "promise a tolerance of about √u of the size (--tolerance ID=REL; tolerance= in Python)";
 
 const char* kGuardedFix =
     "the kernel declares Gottschalk's ε on |R_ij|, which keeps an axis of parallel edges from separating: check "
