@@ -1,5 +1,6 @@
 // The case_file target's judgement (fuzz_judge.hpp): the reader on every
-// input; its plain 3D cases judged on the fast path like the case targets';
+// input; its plain 3D cases judged on the fast path like the case targets'
+// (a moving case's shapes by the static kernels too, as sepax check does);
 // on the sample, everything `sepax check` does with the cases (harness::judge_cases).
 #include <cstdlib>
 #include <sstream>
@@ -78,8 +79,19 @@ int check_case_file_input(std::span<const std::uint8_t> bytes) {
     judge_like_check(cases);
     return 0;
   }
+  // As `sepax check` judges a case: a moving case's shapes are test_static's
+  // case too (at t = 0), besides its sweep.
   for (const harness::Case& in : cases)
-    if (const auto c = plain(in)) c->motion ? judge_moving_case(*c, Side::sepax, false) : judge_static_case(*c, Side::sepax, false);
+    if (const auto c = plain(in)) {
+      if (c->motion) {
+        judge_moving_case(*c, Side::sepax, false);
+        FuzzCase still = *c;
+        still.motion.reset();
+        judge_static_case(still, Side::sepax, false);
+      } else {
+        judge_static_case(*c, Side::sepax, false);
+      }
+    }
   return 0;
 }
 
