@@ -66,11 +66,18 @@ TreeCampaignResult run_tree_campaign(const TreeCampaignOptions& options, const R
     }
     out.poses += pair.poses;
     std::vector<PendingReplay> pending;  // written by failure class
-    for (const harness::TreeFinding& f : pair.findings)
-      pending.push_back({fmt::format("trees-{}-{}", harness::case_file_stem(f.kernel), f.id), f.pose_line + "\n",
-                         fmt::format("mesh-check {} {} --pose ", pair.path_a.string(), pair.path_b.string()),
-                         f.peer || f.kernel.starts_with("sepax/") ? "" : options.replay_arguments,
-                         f.detail, f.kernel, f.kind, f.peer});
+    for (const harness::TreeFinding& f : pair.findings) {
+      // Trees are judged by rules of their own: no severity, band or cause.
+      PendingReplay& p = pending.emplace_back();
+      p.stem = fmt::format("trees-{}-{}", harness::case_file_stem(f.kernel), f.id);
+      p.line = f.pose_line + "\n";
+      p.command_head = fmt::format("mesh-check {} {} --pose ", pair.path_a.string(), pair.path_b.string());
+      p.command_tail = f.peer || f.kernel.starts_with("sepax/") ? "" : options.replay_arguments;
+      p.detail = f.detail;
+      p.kernel = f.kernel;
+      p.kind = f.kind;
+      p.peer = f.peer;
+    }
     std::vector<Json> lines;
     ClassGroup group{"mesh_pair", "double", pair.pair, options.program, {}, options.replays_per_class};
     for (const harness::TreeRowResult& k : pair.rows) {

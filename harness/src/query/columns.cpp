@@ -14,27 +14,6 @@
 namespace sepax::harness {
 namespace {
 
-/// The value at `at` of column `c` (of its type) as a double: exact.
-double value_at(const Column& c, const unsigned char* at) {
-  switch (c.field.type) {
-    case FieldType::u8: return *at;
-    case FieldType::i32: {
-      std::int32_t x;
-      std::memcpy(&x, at, 4);
-      return x;
-    }
-    case FieldType::scalar: break;
-  }
-  if (c.value_bytes == 4) {
-    float x;
-    std::memcpy(&x, at, 4);
-    return x;
-  }
-  double x;
-  std::memcpy(&x, at, 8);
-  return x;
-}
-
 /// Field `c` of n = rows.size() / width rows (its values from `offset` in
 /// each) into cases first … first + n − 1 of its column. One loop per type,
 /// its sizes in locals (a store through the bytes may alias the field, which

@@ -171,12 +171,16 @@ ContactResult<S> find_first_contact(const Triangle3<S>& tri, const Obb3<S>& box,
   for (const auto& x : f.v) size = std::max(size, x.cwiseAbs().sum());
   const S speed = f.w.cwiseAbs().sum();
   for (int k = 0; k < 13; ++k) {
+    // Scaled as test_moving scales it: an edge parallel to a box axis but for
+    // a subnormal component made E × B subnormal, the radius underflowed to 0
+    // and the shapes came out separated throughout
+    // (properties/regressions/fuzz_tri_obb_moving_subnormal_edge_axis.jsonl).
+    const Vec3<S> lk = sepax::detail::without_underflow(l[k]);
     S lo, hi;
-    f.interval(l[k], lo, hi);
-    const S r = f.radius(box, l[k]);
-    if (!sweep.add(label[k], l[k], lo, hi, -r, r, l[k].dot(f.w),
-                   sepax::detail::projection_noise(l[k], size),
-                   sepax::detail::projection_noise(l[k], speed)))
+    f.interval(lk, lo, hi);
+    const S r = f.radius(box, lk);
+    if (!sweep.add(label[k], lk, lo, hi, -r, r, lk.dot(f.w), sepax::detail::projection_noise(lk, size),
+                   sepax::detail::projection_noise(lk, speed)))
       break;
   }
   ContactResult<S> result = sweep.result();
