@@ -3,7 +3,9 @@
 (against the throughput goal of its kind: sepax's kernels on the fast path,
 or the peers'), and the time a target takes to find a known bug (a peer's, or
 a planted sepax mutant), over several libFuzzer seeds. Writes one JSON
-document that `sepax report` reads (its "Fuzzing" section) and prints a table.
+document that `sepax report` reads (its "Fuzzing" section) and prints a table,
+and beside it, in findings/<target>/, the case files of the sepax and oracle
+findings of the throughput runs (replay: sepax check FILE).
 
     fuzz/measure.py [--seconds 60] [--seeds 3] [--jobs 1] [--out build/fuzz-measure/fuzz_summary.json]
                     [--only throughput|hunts] [--targets T,...] [--hunts NAME,...]
@@ -33,6 +35,7 @@ import concurrent.futures
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -92,8 +95,22 @@ def corpus(target: str) -> Path:
     return ROOT / "fuzz" / "corpus" / target.removeprefix("peers_")
 
 
-def fuzz(binary: Path, target: str, seconds: float, seed: int, env: dict, options: list) -> dict:
-    """One libFuzzer run from the committed corpus; wall and CPU time, stats, signatures."""
+def keep_sepax_findings(findings: Path, keep: Path) -> list:
+    """Copies the case files of sepax's and the oracles' findings (not the
+    peers') into `keep`; their names, relative to keep's parent."""
+    kept = []
+    for f in sorted(findings.glob("*.jsonl")) if findings.is_dir() else []:
+        if f.name.startswith(("obb_obb_", "tri_obb_", "tri_tri_", "oracle")):
+            keep.mkdir(parents=True, exist_ok=True)
+            shutil.copy(f, keep / f.name)
+            kept.append(f"{keep.name}/{f.name}")
+    return kept
+
+
+def fuzz(binary: Path, target: str, seconds: float, seed: int, env: dict, options: list,
+         keep: Path | None = None) -> dict:
+    """One libFuzzer run from the committed corpus; wall and CPU time, stats,
+    signatures; with `keep`, sepax's findings' case files copied there."""
     with tempfile.TemporaryDirectory(prefix=f"sepax-fuzz-{target}-") as tmp:
         work = Path(tmp) / "work"
         work.mkdir()
@@ -114,6 +131,7 @@ def fuzz(binary: Path, target: str, seconds: float, seed: int, env: dict, option
             err.seek(0)
             stderr = err.read()
         wall = time.monotonic() - start
+        kept = keep_sepax_findings(Path(tmp) / "findings", keep) if keep else []
     stats = {k: int(v) for k, v in STAT.findall(stderr)}
     signatures, in_list = {}, False
     for line in stderr.splitlines():
@@ -135,7 +153,7 @@ def fuzz(binary: Path, target: str, seconds: float, seed: int, env: dict, option
             "exit": p.returncode, "executions": executions, "exec_per_s": stats.get("average_exec_per_sec"),
             "exec_per_cpu_s": round(executions / cpu) if executions and cpu > 0 else None,
             "paths": dict(zip(("fast", "sampled", "escalated"), map(int, paths.groups()))) if paths else None,
-            "signatures": signatures, "first_finding": first}
+            "signatures": signatures, "first_finding": first, "finding_files": kept}
 
 
 def is_sepax(signature: str) -> bool:
@@ -233,7 +251,8 @@ def main() -> int:
     # Every run is independent: (key, binary, target, seed, env, seconds), run args.jobs at a time.
     def run_all(runs):
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            return dict(zip([r[0] for r in runs], pool.map(lambda r: fuzz(r[1], r[2], r[5], r[3], r[4], options[r[2]]), runs)))
+            return dict(zip([r[0] for r in runs], pool.map(
+                lambda r: fuzz(r[1], r[2], r[5], r[3], r[4], options[r[2]], r[6] if len(r) > 6 else None), runs)))
 
     # Throughput: every target for the whole run, its findings recorded, none stopping it.
     runs = []
@@ -241,7 +260,9 @@ def main() -> int:
         chosen = args.targets.split(",") if args.targets else TARGETS
         for t in chosen:
             if (plain / f"fuzz_{t}").exists():
-                runs.append((("target", t), plain / f"fuzz_{t}", t, 1, {"SEPAX_FUZZ_ABORT": "none"}, args.seconds))
+                # sepax's findings kept beside the summary, to replay (`sepax check`) and keep.
+                runs.append((("target", t), plain / f"fuzz_{t}", t, 1, {"SEPAX_FUZZ_ABORT": "none"}, args.seconds,
+                             Path(args.out).parent / "findings" / t))
             else:
                 print(f"measure: {plain}/fuzz_{t} missing, left out", file=sys.stderr)
     results = run_all(runs)
