@@ -73,22 +73,30 @@ int gap_sign_in_integers(const std::array<Z, 12>& li, const std::array<Z, 18>& a
   return Z(lead - radii).sign();
 }
 
+/// The pair's numbers in the integer stages' order: the lengths (centres of
+/// A and B, extents of A and B) and the axes (A's rows, then B's).
+struct PairNumbers {
+  std::array<double, 12> lengths;
+  std::array<double, 18> axes;
+  PairNumbers(const Obb3<double>& a, const Obb3<double>& b)
+      : lengths{a.center[0], a.center[1], a.center[2], b.center[0], b.center[1], b.center[2],
+                a.extents[0], a.extents[1], a.extents[2], b.extents[0], b.extents[1], b.extents[2]} {
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k) {
+        axes[3 * i + k] = a.axes[i][k];
+        axes[9 + 3 * i + k] = b.axes[i][k];
+      }
+  }
+};
+
 /// The gap's sign in 512-bit integers; 2 when the exponents spread too far.
 int integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
-  const std::array<double, 12> lengths = {a.center[0],  a.center[1],  a.center[2],  b.center[0],
-                                          b.center[1],  b.center[2],  a.extents[0], a.extents[1],
-                                          a.extents[2], b.extents[0], b.extents[1], b.extents[2]};
-  std::array<double, 18> axes;
-  for (int i = 0; i < 3; ++i)
-    for (int k = 0; k < 3; ++k) {
-      axes[3 * i + k] = a.axes[i][k];
-      axes[9 + 3 * i + k] = b.axes[i][k];
-    }
+  const PairNumbers p(a, b);
   std::array<std::int64_t, 12> li;
   std::array<std::int64_t, 18> ai;
   int lambda = 0, alpha = 0;
-  if (!sepax::certified::to_common_integers(lengths, li, lambda) ||
-      !sepax::certified::to_common_integers(axes, ai, alpha) ||
+  if (!sepax::certified::to_common_integers(p.lengths, li, lambda) ||
+      !sepax::certified::to_common_integers(p.axes, ai, alpha) ||
       alpha < -64 || alpha > 64)
     return 2;
   std::array<Int, 12> lz;
@@ -120,20 +128,12 @@ void to_big_integers(const std::array<double, N>& x, std::array<Big, N>& out, in
 
 /// The gap's sign in GMP integers, for any finite pair.
 int big_integer_gap_sign(const Obb3<double>& a, const Obb3<double>& b, const SeparatingAxis& axis) {
-  const std::array<double, 12> lengths = {a.center[0],  a.center[1],  a.center[2],  b.center[0],
-                                          b.center[1],  b.center[2],  a.extents[0], a.extents[1],
-                                          a.extents[2], b.extents[0], b.extents[1], b.extents[2]};
-  std::array<double, 18> axes;
-  for (int i = 0; i < 3; ++i)
-    for (int k = 0; k < 3; ++k) {
-      axes[3 * i + k] = a.axes[i][k];
-      axes[9 + 3 * i + k] = b.axes[i][k];
-    }
+  const PairNumbers p(a, b);
   std::array<Big, 12> lz;
   std::array<Big, 18> az;
   int lambda = 0, alpha = 0;
-  to_big_integers(lengths, lz, lambda);
-  to_big_integers(axes, az, alpha);
+  to_big_integers(p.lengths, lz, lambda);
+  to_big_integers(p.axes, az, alpha);
   return gap_sign_in_integers(lz, az, alpha, axis);
 }
 
