@@ -46,6 +46,10 @@ int main(int argc, char** argv) {
   const std::filesystem::path dir = argv[1];
   const int per = argc > 2 ? std::atoi(argv[2]) : 2;
   const std::optional<Target> target = argc > 3 ? parse_target(argv[3]) : std::nullopt;
+  // Its fields as plain values (GCC 12 warned that the optional's read below
+  // the loop's `continue` might be uninitialised).
+  const sepax::Query target_query = target ? target->query : sepax::Query::obb_obb;
+  const bool target_moving = target && target->moving;
   if (argc > 3 && !target) {
     std::fprintf(stderr, "%s: %s is not a case target (obb_obb, tri_obb, tri_tri, moving_...)\n", argv[0], argv[3]);
     return 2;
@@ -66,12 +70,12 @@ int main(int argc, char** argv) {
         ++written;
         if (!target || i != 0) continue;
         const auto c = sepax::fuzz::decode_case({reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()},
-                                                target->query, target->moving);
+                                                target_query, target_moving);
         if (!c) continue;
         const std::string explicit_bytes = sepax::fuzz::encode_explicit(*c);
         // A family's case beyond the explicit form's magnitude bound has no explicit seed.
         if (!sepax::fuzz::decode_case({reinterpret_cast<const std::uint8_t*>(explicit_bytes.data()), explicit_bytes.size()},
-                                      target->query, target->moving))
+                                      target_query, target_moving))
           continue;
         std::ofstream(dir / ("explicit-" + name.substr(5)), std::ios::binary) << explicit_bytes;
         ++written;

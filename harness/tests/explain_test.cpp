@@ -99,14 +99,17 @@ TEST(AxisSurvey, ReadsEveryCandidateAxisExactly) {
   ASSERT_EQ(axes.size(), 15u);
   int separating = 0, zero = 0;
   for (const oracle::AxisReading& r : axes) {
-    if (r.axis.kind == AxisKind::face_a || r.axis.kind == AxisKind::face_b) EXPECT_EQ(r.sine, 1.0);
+    if (r.axis.kind == AxisKind::face_a || r.axis.kind == AxisKind::face_b) {
+      EXPECT_EQ(r.sine, 1.0);
+    }
     if (std::isnan(r.gap)) {
       ++zero;  // A_i × B_i of aligned boxes
       continue;
     }
     separating += r.gap > 0;
-    if ((r.axis.kind == AxisKind::face_a && r.axis.i == 0) || (r.axis.kind == AxisKind::face_b && r.axis.j == 0))
+    if ((r.axis.kind == AxisKind::face_a && r.axis.i == 0) || (r.axis.kind == AxisKind::face_b && r.axis.j == 0)) {
       EXPECT_NEAR(r.gap, 0.5 / kSqrt3, 1e-15);
+    }
   }
   EXPECT_EQ(zero, 3);
   // x separates; so do A_i × B_j that are ±x (A1 × B2, A2 × B1).
@@ -139,7 +142,9 @@ TEST(Recentred, MovesFarShapesExactlyAndLeavesNearOnesAlone) {
       EXPECT_LT(std::abs(near->obb_a.center[k]), 64.0);
       // The same shapes: the centres' difference is unchanged, exactly.
       EXPECT_EQ(near->obb_b.center[k] - near->obb_a.center[k], p.obb_b.center[k] - p.obb_a.center[k]);
-      if (s == ScalarKind::float32) EXPECT_EQ(double(float(near->obb_a.center[k])), near->obb_a.center[k]);
+      if (s == ScalarKind::float32) {
+        EXPECT_EQ(double(float(near->obb_a.center[k])), near->obb_a.center[k]);
+      }
     }
   }
 }

@@ -176,9 +176,11 @@ void expect_tilted_boxes_intersect() {
     const std::string what = std::string(std::is_same_v<S, float> ? "float" : "double") + " tilt 2^" + std::to_string(k);
     EXPECT_EQ(obb_obb::detail::first_separating_axis_scalar(a, b).kind, AxisKind::none) << what << ": scalar form";
     EXPECT_EQ(obb_obb::detail::first_separating_axis_lanes(a, b).kind, AxisKind::none) << what << ": lanes";
-    if constexpr (std::is_same_v<S, double>)
-      if (kCpuHasAvx2)
+    if constexpr (std::is_same_v<S, double>) {
+      if (kCpuHasAvx2) {
         EXPECT_EQ(obb_obb::detail::first_separating_axis_avx(a, b).kind, AxisKind::none) << what << ": AVX lanes";
+      }
+    }
     EXPECT_TRUE(obb_obb::test_static(a, b).intersects) << what << ": test_static";
     obb_obb::ObbBatch<S> one_a, one_b;
     one_a.push_back(a);

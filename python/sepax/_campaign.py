@@ -210,7 +210,8 @@ def _run_group(fn, query, mode, scalar, family, seed, n, batch, tolerance, field
         answered = np.ones(end - begin, dtype=bool)
         answered[list(threw)] = False
         at = np.flatnonzero(answered)
-        verdict = judge_rows(query, mode, scalar, cases.rows[at], rows[at], tolerance, family, bias)
+        verdict = judge_rows(query, mode, scalar, cases.rows[at], rows[at], tolerance, family, bias,
+                             explain_classes=False)
         verdict["at"] = at
         group.cases += end - begin
         group.add(begin, verdict, threw)
@@ -248,6 +249,8 @@ def _failure_class(fn, writer, group, query, mode, scalar, kernel_id, kind, tole
         picks.append(("worst-%d" % worst[0], worst_values, worst[0], False))
     files = writer.replay_files(kernel_id, query, mode, scalar, group.family, kind, picks[:replays],
                                 answer_of if kind != THREW else None, bias)
+    cause = _worst_cause(query, mode, scalar, worst, values if worst[0] == first[0] else worst_values,
+                         answer_of if kind != THREW else None, bias)
     return writer.class_row(dict(
         kernel=kernel_id, query=query, mode=mode, scalar=scalar, family=group.family, kind=kind,
         count=len(findings), gross_in_group=group.counts["gross"],
@@ -256,10 +259,25 @@ def _failure_class(fn, writer, group, query, mode, scalar, kernel_id, kind, tole
         severity_median=measured[len(measured) // 2] if measured else None,
         worst_severity=None if math.isnan(worst[1]) else worst[1],
         worst_band=None if math.isnan(worst[2]) else worst[2], worst_tolerance=tolerance,
-        cause=worst[3] or "unknown", cause_detail=worst[4], fix=worst[5],
+        cause=cause[0] or "unknown", cause_detail=cause[1], fix=cause[2],
         shrunk=None if shrunk is None else {"changed": shrunk["changed"], "tries": shrunk["tries"],
                                             "severity": shrunk["severity"], "detail": shrunk["detail"]},
         files=files, fn=fn))
+
+
+def _worst_cause(query, mode, scalar, worst, values, answer_of, bias):
+    """The class's cause, detail and fix: its worst case explained as verify explains a class's worst case (the
+    axis analysis: an exact survey, once a class, not once an answer), else the verdict's own cause."""
+    if answer_of is not None:
+        try:
+            answer = answer_of(values)
+        except Exception:  # the user's kernel raised on the case alone: keep the verdict's cause
+            answer = None
+        explained = None if answer is None else _sepax.explain_case(query, mode, scalar, values, answer,
+                                                                    *bias_of(query, bias))
+        if explained is not None:
+            return explained["cause"], explained["detail"], explained["fix"]
+    return worst[3], worst[4], worst[5]
 
 
 def group_seed(writer):

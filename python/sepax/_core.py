@@ -176,9 +176,11 @@ def _answer_values(answers, fields, n, scalar):
     return np.concatenate(columns, axis=1)
 
 
-def _failure_classes(query, mode, family, verdict):
+def _failure_classes(query, mode, family, verdict, explain=None):
     """The gross verdicts grouped by what went wrong (kind), as class.json has
-    them: count, indices, severity (largest, median), the worst case, its cause."""
+    them: count, indices, severity (largest, median), the worst case, its cause.
+    `explain(i)`: case i's cause by the axis analysis (a dict, or None), asked
+    of each class's worst case, whose answer's cause it replaces."""
     members = {}
     for i in np.flatnonzero(verdict["class"] == "gross"):
         members.setdefault(verdict["kind"][i], []).append(int(i))
@@ -188,6 +190,10 @@ def _failure_classes(query, mode, family, verdict):
         severities = sorted(s for s, _ in measured)
         worst_severity, worst = max(measured) if measured else (None, indices[0])
         band = verdict["band"][worst]
+        explained = explain(worst) if explain is not None else None
+        if explained is not None:
+            verdict["cause"][worst], verdict["detail"][worst], verdict["fix"][worst] = (
+                explained["cause"], explained["detail"], explained["fix"])
         out.append({
             "query": query, "mode": mode, "family": family, "kind": kind,
             "count": len(indices), "indices": indices,
@@ -245,8 +251,12 @@ def judge(query, cases, answers, tolerance=None, mode=None, scalar=None, bias=No
                       bias)
 
 
-def judge_rows(query, mode, scalar, case_values, answer_values, tolerance=None, family=None, bias=None):
-    """judge() on rows of the layout's input and answer values."""
+def judge_rows(query, mode, scalar, case_values, answer_values, tolerance=None, family=None, bias=None,
+               explain_classes=True):
+    """judge() on rows of the layout's input and answer values. explain_classes:
+    each failure class's worst case explained by the axis analysis, as verify
+    explains a class (an exact survey a class; sepax.campaign explains its
+    classes itself, once for the whole campaign)."""
     method, epsilon = bias_of(query, bias)
     try:
         raw = _sepax.judge_values(query, mode, scalar, case_values, answer_values, method, epsilon)
@@ -271,5 +281,9 @@ def judge_rows(query, mode, scalar, case_values, answer_values, tolerance=None, 
         within = (verdict["class"] == "gross") & (verdict["severity"] <= float(tolerance))
         verdict["class"][within] = "boundary"
         verdict["cause"][within] = "declared-bias"
-    verdict["failure_classes"] = _failure_classes(query, mode, family, verdict)
+    explain = None
+    if explain_classes:
+        def explain(i):
+            return _sepax.explain_case(query, mode, scalar, case_values[i], answer_values[i], method, epsilon)
+    verdict["failure_classes"] = _failure_classes(query, mode, family, verdict, explain)
     return verdict

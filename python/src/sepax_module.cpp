@@ -338,6 +338,33 @@ py::object shrink_case(const std::string& query, const std::string& mode, const 
                   py::arg("detail") = best->detail, py::arg("fix") = best->fix);
 }
 
+/// Why the answer `answer` to one case is gross, by the axis analysis a
+/// campaign gives its failure classes' worst cases (explain_answer: an exact
+/// survey of the candidate axes, too dear for every answer): {"cause",
+/// "detail", "fix"}, or None when the answer is not gross.
+py::object explain_case(const std::string& query, const std::string& mode, const std::string& scalar, Values values,
+                        Values answer, const std::string& bias_method, double epsilon) {
+  const JudgedQuery& q = shape_of(query, mode);
+  const KernelBias bias = bias_of(bias_method, epsilon);
+  const ScalarKind s = scalar_of(scalar);
+  const std::vector<double> input = row_of(values, q.layout->input_width(), "values");
+  const std::vector<double> row = row_of(answer, q.layout->answer_width(), "answer");
+  QueryAnswer a;
+  try {
+    a = unflatten_answer(q.layout->answer_form, row);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(std::string("answer: ") + e.what());
+  }
+  std::optional<QueryCause> c;
+  {
+    py::gil_scoped_release free;  // no Python object is touched inside
+    const QueryVerdict v = q.judge_answer(s, input, a, bias);
+    if (v.verdict_class == oracle::Class::gross) c = explain_answer(q, s, input, a, bias, v);
+  }
+  if (!c) return py::none();
+  return py::dict(py::arg("cause") = c->cause, py::arg("detail") = c->detail, py::arg("fix") = c->fix);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_sepax, m) {
@@ -355,6 +382,8 @@ PYBIND11_MODULE(_sepax, m) {
   m.def("shrink_case", &shrink_case, py::arg("query"), py::arg("mode"), py::arg("scalar"), py::arg("values"),
         py::arg("kind"), py::arg("answer_of"), py::arg("tolerance"), py::arg("tries"), py::arg("bias_method") = "none",
         py::arg("epsilon") = 0.0);
+  m.def("explain_case", &explain_case, py::arg("query"), py::arg("mode"), py::arg("scalar"), py::arg("values"),
+        py::arg("answer"), py::arg("bias_method") = "none", py::arg("epsilon") = 0.0);
   m.def("judge_values", &judge_values, py::arg("query"), py::arg("mode"), py::arg("scalar"), py::arg("cases"),
         py::arg("answers"), py::arg("bias_method") = "none", py::arg("epsilon") = 0.0);
 }

@@ -12,6 +12,7 @@ import pytest
 
 import sepax
 from conftest import run
+from test_judge import plain_obb_sat
 
 
 
@@ -186,3 +187,17 @@ def test_check_gives_a_kernel_the_cases_of_a_case_file_as_generate_does(tmp_path
         assert got.dtype == np.float32 and got.tobytes() == expected["a"][field].tobytes()
     got = np.concatenate([c["b"]["center"] for c in seen])
     assert got.tobytes() == expected["b"]["center"].tobytes()
+
+
+def test_a_campaigns_sat_failure_class_gets_the_axis_analysis_of_its_worst_case(tmp_path):
+    # As verify explains its classes: the worst case's candidate axes, exactly
+    # (here the nearly parallel edges a plain float SAT trips on), written to
+    # class.json and the summary.
+    result = sepax.campaign(plain_obb_sat, "obb_obb", "float", families=["ultra-parallel"], cases=3000, seed=7,
+                            out=str(tmp_path / "res"), shrink=0, quiet=True)
+    assert not result.ok and result["failure_classes"], "the plain SAT must fail on ultra-parallel edges"
+    for c in result["failure_classes"]:
+        assert c["cause"] == "ill-conditioned-axis", c
+        assert "sin θ" in c["cause_detail"] and "Gottschalk" in c["fix"], c
+        with open(tmp_path / "res" / c["folder"] / "class.json") as f:
+            assert json.load(f)["cause"] == "ill-conditioned-axis"

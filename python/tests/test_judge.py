@@ -174,3 +174,46 @@ def test_a_bias_the_judge_cannot_grant_is_refused_by_name(query, bias, message):
     with pytest.raises(sepax.InputError, match=re.escape(message)):
         sepax.judge(query, cases, np.zeros(4, dtype=bool), bias=bias)
 
+
+
+def plain_obb_sat(cases):
+    """Eberly's 15-axis OBB test (Table 1) in plain float32, no epsilon,
+    independent of sepax: right on well-conditioned pairs, noise on nearly
+    parallel edges."""
+    a, b = cases["a"], cases["b"]
+    A, B = a["axes"].astype(np.float32), b["axes"].astype(np.float32)
+    ea, eb = a["extents"].astype(np.float32), b["extents"].astype(np.float32)
+    # axes[:, i] is the i-th axis: R[n, i, j] = A_i . B_j, T[n, i] = A_i . (cB - cA)
+    R = np.einsum("nik,njk->nij", A, B)
+    T = np.einsum("nik,nk->ni", A, (b["center"] - a["center"]).astype(np.float32))
+    absR = np.abs(R)
+    separated = np.zeros(len(ea), dtype=bool)
+    for i in range(3):
+        separated |= np.abs(T[:, i]) > ea[:, i] + (eb * absR[:, i, :]).sum(axis=1)
+        separated |= np.abs((T * R[:, :, i]).sum(axis=1)) > (ea * absR[:, :, i]).sum(axis=1) + eb[:, i]
+    for i in range(3):
+        i1, i2 = (i + 1) % 3, (i + 2) % 3
+        for j in range(3):
+            j1, j2 = (j + 1) % 3, (j + 2) % 3
+            radii = (ea[:, i1] * absR[:, i2, j] + ea[:, i2] * absR[:, i1, j] + eb[:, j1] * absR[:, i, j2]
+                     + eb[:, j2] * absR[:, i, j1])
+            separated |= np.abs(T[:, i2] * R[:, i1, j] - T[:, i1] * R[:, i2, j]) > radii
+    return ~separated
+
+
+def test_a_sat_failure_class_is_explained_by_its_axes_as_verify_explains_one():
+    # Nearly parallel edges: the plain SAT separates overlapping boxes along an
+    # edge axis their cross product barely determines. Each failure class's
+    # worst case is explained by the candidate axes' exact gaps and sines, as
+    # `sepax verify` explains a C++ kernel's class: the cause names that axis
+    # and the fix suggests Gottschalk's epsilon, not a generic false separation.
+    cases = sepax.generate("obb_obb", "ultra-parallel", "float", 3000, seed=7)
+    verdict = sepax.judge("obb_obb", cases, plain_obb_sat(cases))
+    gross = verdict["class"] == "gross"
+    assert gross.sum() > 0, "the plain SAT must fail somewhere on ultra-parallel edges"
+    assert verdict["failure_classes"], "gross verdicts make failure classes"
+    for c in verdict["failure_classes"]:
+        assert c["cause"] == "ill-conditioned-axis", c
+        assert "sin θ" in c["cause_detail"] and "Gottschalk" in c["fix"], c
+        # the class's worst answer carries the same cause
+        assert verdict["cause"][c["worst_index"]] == "ill-conditioned-axis"

@@ -35,14 +35,17 @@ inline int to_small_integers_lanes(const double (&x)[18], std::int64_t (&out)[18
   constexpr double two52 = 0x1p52, magic = 0x1.8p52;
   const U sign_off = U{} + ~(std::uint64_t(1) << 63);
   V v[G], largest{};
+  constexpr int full = 18 / W, tail = 18 % W;  // whole registers; lanes of the last one (the tail)
+#pragma GCC unroll 9
+  for (int g = 0; g < full; ++g) std::memcpy(&v[g], x + g * W, sizeof(V));  // one load
+  if constexpr (tail != 0) {
+    // Filled outside the loop: inside it GCC warned of out-of-range lanes in
+    // unrolled copies where this branch cannot run.
+    v[full] = V{};
+    for (int l = 0; l < tail; ++l) v[full][l] = x[full * W + l];
+  }
 #pragma GCC unroll 9
   for (int g = 0; g < G; ++g) {
-    if ((g + 1) * W <= 18) {
-      std::memcpy(&v[g], x + g * W, sizeof(V));  // one load
-    } else {
-      v[g] = V{};
-      for (int l = 0; g * W + l < 18; ++l) v[g][l] = x[g * W + l];
-    }
     const V a = (V)((U)v[g] & sign_off);
     const U above = (U)(a > largest);  // a NaN is left out here and fails below
     largest = (V)(((U)a & above) | ((U)largest & ~above));
@@ -62,10 +65,12 @@ inline int to_small_integers_lanes(const double (&x)[18], std::int64_t (&out)[18
     integers &= (U)((a + two52) - two52 == a) & ((U)(s != 0) | (U)(v[g] == 0));
     const U n = (U)(s + magic) - std::bit_cast<std::uint64_t>(magic);
     any |= n;
-    if ((g + 1) * W <= 18) {
+    if (g < full) {
       std::memcpy(out + g * W, &n, sizeof(U));  // one store
     } else {
-      for (int l = 0; g * W + l < 18; ++l) out[g * W + l] = std::int64_t(n[l]);
+      std::int64_t spare[W];
+      std::memcpy(spare, &n, sizeof(U));
+      std::memcpy(out + full * W, spare, tail * sizeof(std::int64_t));
     }
   }
   std::uint64_t all = ~std::uint64_t(0), bits = 0;
