@@ -5,6 +5,7 @@
 /// a float kernel gets them rounded to nearest (exact for float cases).
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <span>
 #include <type_traits>
 #include <variant>
@@ -25,10 +26,19 @@ constexpr std::size_t b_scalars(Query q) { return q == Query::tri_tri ? triangle
 
 template <class S>
 void put(const Obb3d& box, S* out) {
-  for (int k = 0; k < 3; ++k) out[k] = S(box.center[k]);
-  for (int i = 0; i < 3; ++i)
-    for (int k = 0; k < 3; ++k) out[3 + 3 * i + k] = S(box.axes[i][k]);
-  for (int i = 0; i < 3; ++i) out[12 + i] = S(box.extents[i]);
+  if constexpr (std::is_same_v<S, double>) {
+    // Obb3d holds the layout's 15 doubles in its order (centre, axes row by
+    // row, extents) with no padding: one copy (the campaign's brought
+    // manifolds write a pair's boxes once a case).
+    static_assert(sizeof(Obb3d) == box_scalars * sizeof(double) && offsetof(Obb3d, axes) == 3 * sizeof(double) &&
+                  offsetof(Obb3d, extents) == 12 * sizeof(double));
+    std::memcpy(out, &box, sizeof(Obb3d));
+  } else {
+    for (int k = 0; k < 3; ++k) out[k] = S(box.center[k]);
+    for (int i = 0; i < 3; ++i)
+      for (int k = 0; k < 3; ++k) out[3 + 3 * i + k] = S(box.axes[i][k]);
+    for (int i = 0; i < 3; ++i) out[12 + i] = S(box.extents[i]);
+  }
 }
 
 template <class S>
