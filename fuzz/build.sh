@@ -31,7 +31,11 @@ fi
 # it (SEPAX_FUZZ_COVERAGE_FILTER, top-level CMakeLists.txt), for the `fuzz`
 # preset too; not when the caller brings its own CFLAGS (OSS-Fuzz's).
 [ -n "${CFLAGS:-}" ] && coverage_filter=OFF || coverage_filter=ON
-: "${CFLAGS:=-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link}"
+# -O2, not OSS-Fuzz's -O1: the targets are exact arithmetic and the
+# kernels, compute-bound; -O2 doubled the executions per second of sepax's
+# targets (obb_obb 7.8k -> 14.5k, moving_obb_obb 4.2k -> 8.3k, 2026-11-30)
+# with ASan's and UBSan's checks as they were.
+: "${CFLAGS:=-O2 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize=fuzzer-no-link}"
 : "${CXXFLAGS:=$CFLAGS}"
 : "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
 : "${OUT:=$root/build/fuzz-out}"

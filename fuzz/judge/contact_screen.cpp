@@ -42,9 +42,15 @@ bool contact_passes_screen(const ShapePair& pair, const LinearMotiond& motion, c
   const double tau = harness::contact_error_bound(scalar);
   const double t = contact.time, T = motion.duration;
   if (!(t >= 0 && t <= T)) return false;
-  if (!(point_distance(pair, motion, t, contact.point) <= tau / 16)) return false;
+  // The judge holds both points to point_tolerance = τ + the coordinates'
+  // rounding (score_contact) at the kernel's own t: half of it leaves the
+  // other half for the long double's rounding here, about 2⁻⁶³·M, far below
+  // τ/2 near the origin and below the rounding term (16 roundings of M in
+  // the kernel's scalar) far from it.
+  const double point_bound = oracle::contact_point_tolerance(pair, motion, scalar) / 2;
+  if (!(point_distance(pair, motion, t, contact.point) <= point_bound)) return false;
   if (contact.point_path != ContactPath::features &&
-      !(point_distance(pair, motion, t, contact.feature_point) <= tau / 16))
+      !(point_distance(pair, motion, t, contact.feature_point) <= point_bound))
     return false;
   const double lo = std::max(t - tau * T / 2, 0.0), hi = std::min(t + tau * T / 2, T);
   if (lo > 0 && oracle::sat_filtered(at_time(pair, motion, lo)).intersects) return false;

@@ -4,8 +4,10 @@
 /// an exact LP for its point, and score_contact two more: about 100× the rest
 /// of the fast path). It only decides whether the answer needs the exact
 /// judgement: a kernel's time t and point p pass when
-///  - p lies within τ/16 of both shapes at time t (τ = contact_error_bound,
-///    relative to the reference length), measured in long double, and
+///  - p lies within half the judge's point bound of both shapes at time t
+///    (oracle::contact_point_tolerance: τ = contact_error_bound plus the
+///    coordinates' rounding, relative to the reference length), measured in
+///    long double, and
 ///  - the filtered exact SAT finds the shapes (moved to the times, positions
 ///    rounded to double) separated at t − τT/2 and intersecting at
 ///    min(t + τT/2, T) — or, for a grazing contact, meeting somewhere between

@@ -38,12 +38,17 @@ class MovingTruth {
     if (!at_start_) at_start_ = call("sat_filtered", [&] { return oracle::sat_filtered(c_.pair).intersects; });
     return at_start_;
   }
-  /// The full verdict (first_contact_sat, first_contact_lp, moving_intersects);
-  /// nullptr when an oracle threw or they disagree (findings both).
-  const harness::MovingOracleVerdict* full() {
-    if (!full_tried_) {
+  /// The full verdict: first_contact_sat, and with `cross_check`
+  /// first_contact_lp and moving_intersects too (the second oracle runs on
+  /// the sample and on every finding, not on every escalated answer: about
+  /// half an escalation's cost); nullptr when an oracle threw or they
+  /// disagree (findings both). Asked again with cross_check, a verdict
+  /// without it is computed anew; first_contact_sat's part is the same.
+  const harness::MovingOracleVerdict* full(bool cross_check) {
+    if (!full_tried_ || (cross_check && !cross_checked_)) {
       full_tried_ = true;
-      full_ = call("first_contact", [&] { return harness::judge_moving_exactly(c_.pair, *c_.motion, /*cross_check=*/true); });
+      cross_checked_ = cross_check;
+      full_ = call("first_contact", [&] { return harness::judge_moving_exactly(c_.pair, *c_.motion, cross_check); });
       if (full_ && full_->oracles_disagree()) {
         found(fmt::format("oracle {} moving {} disagree", to_string(c_.pair.query), c_.family), true, c_, nullptr,
               full_->describe());
@@ -67,7 +72,7 @@ class MovingTruth {
   }
   const FuzzCase& c_;
   std::optional<bool> meets_, at_start_;
-  bool full_tried_ = false;
+  bool full_tried_ = false, cross_checked_ = false;
   std::optional<harness::MovingOracleVerdict> full_;
 };
 
@@ -107,7 +112,7 @@ void judge_moving_case(const FuzzCase& c, Side side, bool full) {
   const harness::CaseIdentity& group = identity(c.pair.query, true);
   MovingTruth truth(c);
   count(full ? Path::sampled : Path::fast);
-  if (full && !truth.full()) return;
+  if (full && !truth.full(true)) return;
   std::optional<harness::MovingMargins> margins;
   for (const KernelInfo& k : moving_kernels()) {
     if (k.query != c.pair.query || k.scalar != c.scalar || !runs(k, side)) continue;
@@ -122,7 +127,7 @@ void judge_moving_case(const FuzzCase& c, Side side, bool full) {
       if (*fast) continue;
       count(Path::escalated);
     }
-    const harness::MovingOracleVerdict* oracle = truth.full();
+    const harness::MovingOracleVerdict* oracle = truth.full(full);
     if (!oracle) return;
     if (!margins) margins.emplace(c.pair, *c.motion, *oracle);
     try {
@@ -133,6 +138,9 @@ void judge_moving_case(const FuzzCase& c, Side side, bool full) {
       continue;
     }
     if (run.verdict_class != oracle::Class::gross) continue;
+    // A finding: the second oracle confirms first_contact_sat's verdict
+    // first (its exact contact is the same, so the class stands).
+    if (!truth.full(true)) return;
     const bool says_meet = run.meets();
     const std::string what = run.error ? "threw" : says_meet == oracle->meets() ? "wrong-contact" : says_meet ? "false-positive" : "false-negative";
     found(signature(k, c, what), gated(k), c, &k, harness::describe_moving_run(run, k, *oracle));

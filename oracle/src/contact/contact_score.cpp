@@ -139,10 +139,14 @@ ContactScore score_contact(const ShapePair& pair, const LinearMotiond& motion,
   if (kernel_state == ContactState::first_contact)
     score.point_distance = contact_point_distance(pair, motion, kernel_time, kernel_point);
   score.ill_conditioned = ill_conditioned(pair, motion, exact, scalar);
-  score.point_tolerance =
-      contact_time_tolerance(scalar) +
-      band_with(moving_band_length(pair, motion, scalar), kPointRoundings, pair, motion, scalar) / reference_length(pair);
+  score.point_tolerance = contact_point_tolerance(pair, motion, scalar);
   return score;
+}
+
+double contact_point_tolerance(const ShapePair& pair, const LinearMotiond& motion, ScalarKind scalar) {
+  return contact_time_tolerance(scalar) +
+         band_with(moving_band_length(pair, motion, scalar), kPointRoundings, pair, motion, scalar) /
+             reference_length(pair);
 }
 
 }  // namespace sepax::oracle

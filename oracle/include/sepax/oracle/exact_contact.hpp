@@ -163,4 +163,8 @@ ContactScore score_contact(const ShapePair& pair, const LinearMotiond& motion,
                            const ExactContact& exact, ContactState kernel_state, double kernel_time,
                            const std::array<double, 3>& kernel_point, ScalarKind scalar);
 
+/// ContactScore::point_tolerance of a case, which needs no exact contact (a
+/// screen may ask it before judging; fuzz/judge/contact_screen.hpp).
+double contact_point_tolerance(const ShapePair& pair, const LinearMotiond& motion, ScalarKind scalar);
+
 }  // namespace sepax::oracle
