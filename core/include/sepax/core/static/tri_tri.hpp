@@ -180,8 +180,19 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   // apart the two are in that plane (found by sepax verify --seed 9, coplanar
   // family: 4.7 % of size apart, called intersecting). Stage 3's M × e, N × f
   // are the axes such pairs need.
+  // Segment-like as the projections see it, too: p and q are rounded
+  // relative to A's first vertex, so a triangle far smaller than that
+  // distance's rounding collapses there to a segment or a point, while its
+  // normal, recomputed from the stored vertices (edge_cross), is a proper
+  // triangle's. Stage 1 is not complete for the collapsed one: a triangle
+  // 0.25 across at 2¹⁰⁶ from A's vertex lost an edge, and E1×F2, which
+  // separates the pair by 5 % of A's size, was the zero vector (found by
+  // fuzzing, tri_tri target; properties/regressions/
+  // fuzz_tri_tri_small_triangle_far_from_first_vertex.jsonl).
   const int ie = detail::longest(e2), jf = detail::longest(f2);
-  const bool segment = detail::segment_like(n, e2[ie]) || detail::segment_like(m, f2[jf]);
+  const bool segment = detail::segment_like(n, e2[ie]) || detail::segment_like(m, f2[jf]) ||
+                       detail::segment_like(Vec3<S>(e[0].cross(e[1])), e2[ie]) ||
+                       detail::segment_like(Vec3<S>(f[0].cross(f[1])), f2[jf]);
   if (!segment && detail::clearly_not_parallel(n, m)) return {};
 
   // Stage 2, Table 6: in-plane edge normals. Mutant tri_tri_inplane_off_by_one:

@@ -253,7 +253,12 @@ SEPAX_FORCE_INLINE auto full_path(const V (&u)[3][3], const V (&v)[3][3]) {
   // Stages 2–3 count only in lanes that stage 1 left undecided at an
   // unclear angle or with a segment-like triangle; a vector with none skips
   // them.
-  const M segment = segment_like_pair(n, m, e2, f2);
+  // Segment-like as the projections see it too (the raw normals of the
+  // relative frame's edges), as the scalar kernel decides it.
+  V raw_n[3], raw_m[3];
+  cross3(e[0], e[1], raw_n);
+  cross3(f[0], f[1], raw_m);
+  const M segment = segment_like_pair(n, m, e2, f2) | segment_like_pair(raw_n, raw_m, e2, f2);
   const M reached = invert(clear_angle) | segment;
   const M undecided = invert(stage1) & reached;
   M stage2{}, stage3{};
