@@ -55,6 +55,13 @@ int product_degree(Query q) {
 
 }  // namespace
 
+double frame_defect(const ShapePair& pair) {
+  BandInputs in;
+  if (pair.query == Query::obb_obb) add(pair.obb_a, in);
+  if (pair.query != Query::tri_tri) add(pair.obb_b, in);
+  return in.frame_defect;
+}
+
 double boundary_tolerance(const ShapePair& pair, ScalarKind scalar) {
   BandInputs in;
   double size_a = 0, size_b = 0;

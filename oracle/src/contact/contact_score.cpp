@@ -26,6 +26,7 @@
 #include <boost/multiprecision/gmp.hpp>
 
 #include "contact/contact_windows.hpp"
+#include "sepax/oracle/classify.hpp"
 #include "sepax/oracle/exact_contact.hpp"
 #include "sepax/oracle/margin.hpp"
 
@@ -144,8 +145,17 @@ ContactScore score_contact(const ShapePair& pair, const LinearMotiond& motion,
 }
 
 double contact_point_tolerance(const ShapePair& pair, const LinearMotiond& motion, ScalarKind scalar) {
+  // A kernel places the point through a box's frame, whose origin it may
+  // keep where the box started: the frame's orthonormal identities move the
+  // point by up to 3δ per unit of distance from it, and the point lies up
+  // to the travel away (a fuzzer's box, orthonormal to 2⁻⁴⁰, moved 13 sizes:
+  // its first contact's point was 12δ off, beyond the band's δ·sizes).
+  const Vec3<double>& va = motion.velocity_a;
+  const Vec3<double>& vb = motion.velocity_b;
+  const double travel = motion.duration * ((vb - va).stableNorm() + va.stableNorm() + vb.stableNorm());
   return contact_time_tolerance(scalar) +
-         band_with(moving_band_length(pair, motion, scalar), kPointRoundings, pair, motion, scalar) /
+         (band_with(moving_band_length(pair, motion, scalar), kPointRoundings, pair, motion, scalar) +
+          3 * frame_defect(pair) * travel) /
              reference_length(pair);
 }
 

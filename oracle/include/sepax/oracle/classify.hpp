@@ -43,6 +43,10 @@ constexpr std::string_view to_string(Class c) {
 /// orthonormal frames, which moves the box they implicitly test by ≤ δ·size.
 double boundary_tolerance(const ShapePair& pair, ScalarKind scalar);
 
+/// δ of boundary_tolerance: the largest |Ai·Aj − δij| of the pair's boxes
+/// (0 for two triangles).
+double frame_defect(const ShapePair& pair);
+
 /// Does every operation a separating-axis test of this pair performs come out
 /// exact in `scalar`? Then a kernel has no rounding to hide behind: its
 /// verdict must be the exact one, touching included. A certificate by bit

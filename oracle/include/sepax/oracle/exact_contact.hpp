@@ -149,6 +149,8 @@ struct ContactScore {
   /// scalar within τ·ℓ of the shapes. Measured on sepax's find_first_contact
   /// kernels: at most 3.7 roundings of M over 4,000 well-conditioned first
   /// contacts of every family, translated 1 to 2^40 sizes from the origin.
+  /// Plus 3δ·travel (δ the frame defect of classify.hpp, travel
+  /// T·(|W| + |va| + |vb|)): a point placed through a box's initial frame.
   double point_tolerance = 0;
 };
 
