@@ -12,7 +12,9 @@
 ///     non-parallel triangles, so stage 2 is reached only by intersecting
 ///     non-parallel pairs and by (near-)parallel ones. It is skipped when the
 ///     planes are at a clear angle (|N × M|² > 2⁻¹⁰|N|²|M|²) and neither
-///     triangle is segment-like (stage 3): then stage 1 is complete, and what
+///     triangle is segment-like (stage 3), by its recomputed normal or by the
+///     raw normal of its edges relative to A's first vertex (a small triangle
+///     far from it collapses there): then stage 1 is complete, and what
 ///     stage 2 could still decide is within the rounding band of a stage-1
 ///     axis — for every other pair stage 2 always runs, so no rounding-level
 ///     parallelism test chooses the axis set.
