@@ -150,12 +150,9 @@ double contact_point_tolerance(const ShapePair& pair, const LinearMotiond& motio
   // point by up to 3δ per unit of distance from it, and the point lies up
   // to the travel away (a fuzzer's box, orthonormal to 2⁻⁴⁰, moved 13 sizes:
   // its first contact's point was 12δ off, beyond the band's δ·sizes).
-  const Vec3<double>& va = motion.velocity_a;
-  const Vec3<double>& vb = motion.velocity_b;
-  const double travel = motion.duration * ((vb - va).stableNorm() + va.stableNorm() + vb.stableNorm());
   return contact_time_tolerance(scalar) +
          (band_with(moving_band_length(pair, motion, scalar), kPointRoundings, pair, motion, scalar) +
-          3 * frame_defect(pair) * travel) /
+          3 * frame_defect(pair) * motion_travel(motion)) /
              reference_length(pair);
 }
 

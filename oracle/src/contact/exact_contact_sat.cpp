@@ -296,18 +296,21 @@ double moving_margin(const ShapePair& pair, const LinearMotiond& motion, bool in
   return detail::signed_root(-depth2.sign(), depth2, ell);
 }
 
-double moving_boundary_tolerance(const ShapePair& pair, const LinearMotiond& motion,
-                                 ScalarKind scalar) {
-  constexpr double kRoundingFactor = 64;  // K of boundary_tolerance (classify.hpp)
+double motion_travel(const LinearMotiond& motion) {
   const Vec3<double>& va = motion.velocity_a;
   const Vec3<double>& vb = motion.velocity_b;
   // stableNorm: velocities near the top of double's range (a fuzzer's find)
   // must not overflow to inf, which times T = 0 made the tolerance NaN and every
   // disagreement gross.
+  return motion.duration * ((vb - va).stableNorm() + va.stableNorm() + vb.stableNorm());
+}
+
+double moving_boundary_tolerance(const ShapePair& pair, const LinearMotiond& motion,
+                                 ScalarKind scalar) {
+  constexpr double kRoundingFactor = 64;  // K of boundary_tolerance (classify.hpp)
   if (motion.duration == 0) return boundary_tolerance(pair, scalar);
-  const double travel = motion.duration * ((vb - va).stableNorm() + va.stableNorm() + vb.stableNorm());
   return boundary_tolerance(pair, scalar) +
-         kRoundingFactor * unit_roundoff(scalar) * travel / reference_length(pair);
+         kRoundingFactor * unit_roundoff(scalar) * motion_travel(motion) / reference_length(pair);
 }
 
 }  // namespace sepax::oracle

@@ -87,6 +87,11 @@ double moving_margin(const ShapePair& pair, const LinearMotiond& motion, bool in
 double moving_boundary_tolerance(const ShapePair& pair, const LinearMotiond& motion,
                                  ScalarKind scalar);
 
+/// T·(|W| + |velocity_a| + |velocity_b|): the largest distance a shape, or one
+/// shape relative to the other, travels over [0, T] (stable norms: velocities
+/// near the top of double's range do not overflow).
+double motion_travel(const LinearMotiond& motion);
+
 /// Largest exact distance (rounded) from p to a(t) and to b(t), relative to
 /// reference_length(pair). 0 when p lies in both. t and p are taken exactly;
 /// each distance is an exact QP, square-rooted once. +∞ for a non-finite t or p.

@@ -102,12 +102,19 @@ int longest(const Points<S>& e) {
 
 /// e × f, recomputed from the exact edges a0→a1 and b0→b1 when it cancels;
 /// e2, f2 are |e|², |f|² (computed once per edge by the caller).
+/// edge_cross given the raw product l = e × f (computed once by a caller
+/// that also needs it).
+template <class S>
+Vec3<S> accurate_unless_clean(const Vec3<S>& l, S e2, S f2, const Vec3<S>& a0, const Vec3<S>& a1,
+                              const Vec3<S>& b0, const Vec3<S>& b1) {
+  if (l.squaredNorm() < S(0x1p-8) * e2 * f2) return accurate::edge_cross(a0, a1, b0, b1);
+  return l;
+}
+
 template <class S>
 Vec3<S> edge_cross(const Vec3<S>& e, const Vec3<S>& f, S e2, S f2, const Vec3<S>& a0,
                    const Vec3<S>& a1, const Vec3<S>& b0, const Vec3<S>& b1) {
-  const Vec3<S> l = e.cross(f);
-  if (l.squaredNorm() < S(0x1p-8) * e2 * f2) return accurate::edge_cross(a0, a1, b0, b1);
-  return l;
+  return accurate_unless_clean(Vec3<S>(e.cross(f)), e2, f2, a0, a1, b0, b1);
 }
 
 template <class S>
@@ -159,9 +166,11 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   const S f2[3] = {f[0].squaredNorm(), f[1].squaredNorm(), f[2].squaredNorm()};
 
   // Stage 1, Table 5: the two normals, then the nine edge crosses.
-  const Vec3<S> n = detail::edge_cross(e[0], e[1], e2[0], e2[1], u[0], u[1], u[1], u[2]);
+  const Vec3<S> raw_n = e[0].cross(e[1]);  // raw normals: also the segment test's
+  const Vec3<S> n = detail::accurate_unless_clean(raw_n, e2[0], e2[1], u[0], u[1], u[1], u[2]);
   if (separates(n, p, q)) return found(AxisKind::normal_a, 0, 0, n);
-  const Vec3<S> m = detail::edge_cross(f[0], f[1], f2[0], f2[1], v[0], v[1], v[1], v[2]);
+  const Vec3<S> raw_m = f[0].cross(f[1]);
+  const Vec3<S> m = detail::accurate_unless_clean(raw_m, f2[0], f2[1], v[0], v[1], v[1], v[2]);
   // Mutant tri_tri_drop_normal_b: M never tested.
   if (!mutant("tri_tri_drop_normal_b") && separates(m, p, q)) return found(AxisKind::normal_b, 0, 0, m);
   for (int i = 0; i < 3; ++i)
@@ -193,8 +202,7 @@ StaticResult<S> test_static(const Triangle3<S>& a, const Triangle3<S>& b) {
   // fuzz_tri_tri_small_triangle_far_from_first_vertex.jsonl).
   const int ie = detail::longest(e2), jf = detail::longest(f2);
   const bool segment = detail::segment_like(n, e2[ie]) || detail::segment_like(m, f2[jf]) ||
-                       detail::segment_like(Vec3<S>(e[0].cross(e[1])), e2[ie]) ||
-                       detail::segment_like(Vec3<S>(f[0].cross(f[1])), f2[jf]);
+                       detail::segment_like(raw_n, e2[ie]) || detail::segment_like(raw_m, f2[jf]);
   if (!segment && detail::clearly_not_parallel(n, m)) return {};
 
   // Stage 2, Table 6: in-plane edge normals. Mutant tri_tri_inplane_off_by_one:
