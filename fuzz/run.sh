@@ -29,9 +29,9 @@ mkdir -p "$work" "$findings"
 # A short allocation context (ASan's default records 30 frames of every malloc,
 # a fifth of an execution): every check stays, reports name fewer callers.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-malloc_context_size=4}
-# The plain power schedule but for case_file, whose inputs are capped at 4 KB (fuzz/measure.py's
+# The plain power schedule but for case_file, whose inputs are capped at 1 KB (fuzz/measure.py's
 # LIBFUZZER_OPTIONS says why); a later -entropic=1 among the options turns it back on.
 schedule=(-entropic=0)
-[ "$target" = case_file ] && schedule=(-entropic=1 -max_len=4096)
+[ "$target" = case_file ] && schedule=(-entropic=1 -max_len=1024)
 SEPAX_FUZZ_FINDINGS="$findings" exec "$out/fuzz_$target" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
   -print_final_stats=1 -artifact_prefix="$findings/" "${schedule[@]}" "$@" "$work" "$corpus"
