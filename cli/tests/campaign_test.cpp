@@ -158,6 +158,48 @@ TEST(Campaign, ThreeShardsOfPairQueriesMergedEqualTheUnshardedRun) {
   EXPECT_GT(rows_of_table(unsharded_run(kPairCampaign), "failure_class"), 0u);
 }
 
+/// The (group, first case) of every batch a run's batches.jsonl records.
+std::set<std::string> batch_starts(const fs::path& out) {
+  std::set<std::string> starts;
+  std::istringstream log(slurp(out / "batches.jsonl"));
+  for (std::string line; std::getline(log, line);) {
+    const json j = json::parse(line);
+    starts.insert(j["group"].get<std::string>() + "@" + std::to_string(j["begin"].get<int>()));
+  }
+  return starts;
+}
+
+TEST(Campaign, ShardAutoIsTheShardTheWorkloadManagerNames) {
+  const fs::path dir = scratch_dir() / "campaign-shard-auto";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string campaign = "verify --cases 64 --batch-cases 16 --no-trees --family random --threads 2 ";
+  const CommandRun given = run_sepax(campaign + "--shard 2/3 --out " + (dir / "given").string(), dir);
+  ASSERT_EQ(given.status, 0) << given.err;
+  // Task 5 of `sbatch --array=4-6`, and index 1 of a Kubernetes Indexed Job of 3 completions.
+  const std::string slurm = "env SLURM_JOB_ID=9 SLURM_ARRAY_JOB_ID=8 SLURM_ARRAY_TASK_ID=5 SLURM_ARRAY_TASK_MIN=4 "
+                            "SLURM_ARRAY_TASK_MAX=6 SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_STEP=1";
+  const std::string kubernetes = "env -u SLURM_ARRAY_TASK_ID JOB_COMPLETION_INDEX=1 SEPAX_SHARD_COUNT=3";
+  for (const auto& [name, env] : {std::pair{"slurm", slurm}, std::pair{"kubernetes", kubernetes}}) {
+    const CommandRun run = run_sepax_with_env(env, campaign + "--shard auto --out " + (dir / name).string(), dir);
+    ASSERT_EQ(run.status, 0) << name << ": " << run.err;
+    EXPECT_EQ(json::parse(slurp(dir / name / "campaign.json"))["shard"], "2/3") << name;
+    EXPECT_EQ(batch_starts(dir / name), batch_starts(dir / "given")) << name;
+  }
+  EXPECT_GT(batch_starts(dir / "given").size(), 1u);
+  // Outside both, the error says which variables it looked for.
+  const CommandRun none = run_sepax_with_env("env -u SLURM_ARRAY_TASK_ID -u JOB_COMPLETION_INDEX -u SLURM_JOB_ID",
+                                             campaign + "--shard auto --out " + (dir / "none").string(), dir);
+  EXPECT_EQ(none.status, 2);
+  EXPECT_NE(none.err.find("neither SLURM_ARRAY_TASK_ID (a Slurm array task) nor JOB_COMPLETION_INDEX"),
+            std::string::npos)
+      << none.err;
+  const CommandRun no_count = run_sepax_with_env("env -u SLURM_ARRAY_TASK_ID JOB_COMPLETION_INDEX=0",
+                                                 campaign + "--shard auto --out " + (dir / "no_count").string(), dir);
+  EXPECT_EQ(no_count.status, 2);
+  EXPECT_NE(no_count.err.find("SEPAX_SHARD_COUNT is not set"), std::string::npos) << no_count.err;
+}
+
 TEST(Campaign, MergeRefusesAnotherCampaign) {
   const fs::path dir = scratch_dir() / "campaign-other";
   fs::remove_all(dir);

@@ -3,6 +3,7 @@
 /// them, `mesh-check` judges OBB trees on two meshes at given poses. Exit status: 0 success, 1 a finding (gross verdict, malformed case,
 /// oracle disagreement), 2 a usage error, 3 a call that did not return.
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -26,6 +27,7 @@
 #include "report/report_command.hpp"
 #include "verify/verify_command.hpp"
 #include "verify/batched_campaign.hpp"
+#include "sepax/harness/campaign/shard_environment.hpp"
 
 namespace {
 
@@ -69,6 +71,9 @@ bool bring_kernels(const sepax::cli::BroughtKernels& brought, std::vector<std::s
   if (brought_ids) *brought_ids = *ids;
   return true;
 }
+
+/// The process's environment, for --shard auto.
+const char* environment(const char* name) { return std::getenv(name); }
 
 std::string command_line(int argc, char** argv) {
   std::string line;
@@ -190,8 +195,10 @@ int run_command_line(int argc, char** argv) {
   std::string shard_text;
   verify_cmd->add_option("--shard", shard_text,
                          "Run shard I of N of a --cases campaign (1-based, e.g. 2/8): N machines with the same "
-                         "options split it with no coordination; `sepax merge` combines their --out folders")
-      ->type_name("I/N");
+                         "options split it with no coordination; `sepax merge` combines their --out folders. "
+                         "auto: from a Slurm array task's SLURM_ARRAY_TASK_* variables, or a Kubernetes Indexed "
+                         "Job's JOB_COMPLETION_INDEX with SEPAX_SHARD_COUNT (its completions)")
+      ->type_name("I/N|auto");
   std::filesystem::path resume_dir;
   verify_cmd->add_option("--resume", resume_dir,
                          "Continue the --cases campaign in DIR (killed, or a shard not finished) with its own "
@@ -290,7 +297,9 @@ int run_command_line(int argc, char** argv) {
   generate_cmd->add_option("--scalar", generate.scalar, "float or double")->capture_default_str();
   generate_cmd->add_option("--seed", generate.seed, "Campaign seed")->capture_default_str();
   generate_cmd->add_option("--count", generate.count, "Cases of the group, indices 0 … N-1")->required()->check(positive());
-  generate_cmd->add_option("--shard", generate_shard, "Only shard I of N (I/N): the I-th of N contiguous slices of the --count cases");
+  generate_cmd->add_option("--shard", generate_shard, "Only shard I of N (I/N): the I-th of N contiguous slices of the --count cases; auto: "
+                           "from the environment, as verify --shard auto")
+      ->type_name("I/N|auto");
   generate_cmd->add_option("--format", generate.format, "jsonl (a case file) or arrays (a structure-of-arrays file: README, and the installed sepax/harness/query/array_file.hpp)")
       ->capture_default_str();
   generate_cmd->add_option("-o,--out", generate.out, "The file to write")->required();
@@ -337,9 +346,9 @@ int run_command_line(int argc, char** argv) {
   if (*generate_cmd) {
     if (!generate_shard.empty()) {
       std::string error;
-      const auto shard = harness::parse_shard(generate_shard, error);
+      const auto shard = harness::parse_shard_option(generate_shard, environment, error);
       if (!shard) {
-        std::cerr << "sepax generate: --shard " << generate_shard << ": " << error << '\n';
+        std::cerr << "sepax generate: " << error << '\n';
         return kUsageError;
       }
       generate.shard = *shard;
@@ -383,7 +392,7 @@ int run_command_line(int argc, char** argv) {
   }
   if (!shard_text.empty()) {
     std::string error;
-    const auto shard = harness::parse_shard(shard_text, error);
+    const auto shard = harness::parse_shard_option(shard_text, environment, error);
     if (!shard) {
       std::cerr << "sepax verify: " << error << '\n';
       return kUsageError;
