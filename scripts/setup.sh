@@ -9,8 +9,14 @@ packages=(
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev python3-matplotlib chromium
   libfcl-dev libbullet-dev libode-dev libccd-dev libbox2d-dev libmujoco-dev
-  python3-dev python3-numpy python3-pytest pybind11-dev
+  python3-dev python3-numpy python3-pytest python3-yaml pybind11-dev
 )
+# --cluster: also Slurm and munge, for the test that runs a campaign on a
+# one-node cluster (examples/cluster/slurm/local_cluster.sh starts its own
+# daemons; on a machine with systemd, Debian's packages enable their services).
+if [ "${1:-}" = --cluster ]; then
+  packages+=(slurmctld slurmd slurm-client munge)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

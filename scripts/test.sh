@@ -9,7 +9,7 @@
 # catalogue with its quick campaign (`sepax mutate --quick`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --cluster
 preset=${SEPAX_TEST_PRESET:-ci}
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset"
