@@ -9,7 +9,7 @@ packages=(
   librapidcheck-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
   nlohmann-json3-dev libcli11-dev libfmt-dev python3-matplotlib chromium
   libfcl-dev libbullet-dev libode-dev libccd-dev libbox2d-dev libmujoco-dev
-  python3-dev python3-numpy python3-pytest python3-yaml pybind11-dev
+  python3-dev python3-numpy python3-pytest python3-yaml pybind11-dev doxygen
 )
 # --cluster: also Slurm and munge, for the test that runs a campaign on a
 # one-node cluster (examples/cluster/slurm/local_cluster.sh starts its own

@@ -1,5 +1,6 @@
 #pragma once
-/// \file sepax's public entry header: what a user needs to judge a kernel.
+/// \file
+/// sepax's public entry header: what a user needs to judge a kernel.
 ///
 /// | need                                   | where                                                   |
 /// |----------------------------------------|---------------------------------------------------------|

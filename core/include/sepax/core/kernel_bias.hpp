@@ -1,5 +1,6 @@
 #pragma once
-/// \file How a kernel is deliberately lenient, as its method documents it.
+/// \file
+/// How a kernel is deliberately lenient, as its method documents it.
 ///
 /// Some SAT tests bias their arithmetic on purpose so that nearly degenerate
 /// pairs come out "touching" (Gaul, "numeric stability": Gottschalk's ε added

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Planted bugs, for proving that the judge catches them (mutation
+/// \file
+/// Planted bugs, for proving that the judge catches them (mutation
 /// testing). Two ways to switch one on:
 ///  - a build configured with `-DSEPAX_MUTANT=<name>` compiles exactly one
 ///    deliberate bug into the kernels (mutant() is a constant: the other

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The catalogue of planted bugs (mutant.hpp): each a bug that real SAT
+/// \file
+/// The catalogue of planted bugs (mutant.hpp): each a bug that real SAT
 /// code has shipped with, planted at one place of one kernel (the comment at
 /// that place says what it does). `sepax mutate` runs a campaign against
 /// each; core/CMakeLists.txt reads the names from here to check

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The kernel registry: every kernel has one string id
+/// \file
+/// The kernel registry: every kernel has one string id
 /// ("obb_obb/test_static/float", STYLE.md) used alike by tests, the CLI,
 /// campaigns and reports. Adding one of sepax's kernels is one line in
 /// core/src/registry/registry_static.cpp or registry_moving.cpp; anyone else's

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Generator families (SPEC §5): named so reports can break results down.
+/// \file
+/// Generator families (SPEC §5): named so reports can break results down.
 #include <optional>
 #include <span>
 #include <string_view>

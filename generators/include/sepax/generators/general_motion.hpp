@@ -1,5 +1,6 @@
 #pragma once
-/// \file Generator families for Eberly §5's general rigid motion
+/// \file
+/// Generator families for Eberly §5's general rigid motion
 /// (general_motion): a pair of shapes (obb_obb, tri_obb or tri_tri) at t = 0,
 /// each with a constant linear and angular velocity about a centre, over
 /// T = 1, split into N constant-velocity steps.

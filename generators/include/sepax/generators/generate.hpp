@@ -1,5 +1,6 @@
 #pragma once
-/// \file The entry point shared by properties, fuzz, benchmarks and the CLI.
+/// \file
+/// The entry point shared by properties, fuzz, benchmarks and the CLI.
 #include <cstdint>
 
 #include "sepax/core/moving/motion.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Generator families for Gomez's sphere tests and sweeps: pairs of
+/// \file
+/// Generator families for Gomez's sphere tests and sweeps: pairs of
 /// balls and sphere–sphere sweeps over one frame (u ∈ [0, 1]).
 /// - random: centres and radii at random, the sweeps heading roughly at each other;
 /// - touching: balls in exact contact for the stored numbers (the centres a

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The cases of the `motion` family (SPEC §5, issue 3) with what their
+/// \file
+/// The cases of the `motion` family (SPEC §5, issue 3) with what their
 /// construction guarantees, so that reports can break results down by mode and
 /// tests can check the generator's promises without an oracle.
 ///

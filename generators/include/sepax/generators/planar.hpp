@@ -1,5 +1,6 @@
 #pragma once
-/// \file Generator families for the 2D rectangle query (SAT tutorial, the
+/// \file
+/// Generator families for the 2D rectangle query (SAT tutorial, the
 /// plane): the 3D families' names where they have a meaning in the plane —
 /// random, parallel-edges, touching (exact contact for the stored numbers),
 /// scale (a random pair scaled by a power of two far from 1) and

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Seeded poses of mesh B near first contact with mesh A (issue 10): the
+/// \file
+/// Seeded poses of mesh B near first contact with mesh A (issue 10): the
 /// inputs of the OBB tree tests and of the tree benchmark, identical for every
 /// kernel that answers them.
 ///

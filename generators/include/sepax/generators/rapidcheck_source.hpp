@@ -1,8 +1,9 @@
 #pragma once
-/// \file The RapidCheck adapter of the generators, header-only so that the
+/// \file
+/// The RapidCheck adapter of the generators, header-only so that the
 /// generators library itself never depends on RapidCheck.
 ///
-/// A RapidCheckSource draws every choice with `*rc::gen::inRange(...)`. Used
+/// A RapidCheckSource draws every choice with `*%rc::gen::inRange(...)`. Used
 /// inside `rc::gen::exec` (as gen_pair() does), each choice becomes its own
 /// shrinkable value, so a failing configuration shrinks choice by choice:
 /// integers toward 0 — the first mode, the first axis, the first sign of each
@@ -16,11 +17,13 @@
 /// (not size) is what simplifies a counterexample.
 ///
 /// Usage:
+/// \code
 ///   RC_GTEST_PROP(Kernel, AgreesWithOracle, ()) {
 ///     const auto pair = *sepax::gen::gen_pair(Family::touching, Query::obb_obb,
 ///                                             ScalarKind::float32);
 ///     ...
 ///   }
+/// \endcode
 #include <rapidcheck.h>
 
 #include <cstdint>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Where a generator's random choices come from. Families are written
+/// \file
+/// Where a generator's random choices come from. Families are written
 /// once against this interface: a seeded PRNG drives campaigns, fuzz decoders
 /// and benchmarks; a RapidCheck-backed source (properties/) makes every choice
 /// shrinkable.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Case files (SPEC §10): JSON Lines, one case per line, numbers either
+/// \file
+/// Case files (SPEC §10): JSON Lines, one case per line, numbers either
 /// JSON numbers or C99 hex-float strings so that cases round-trip exactly.
 ///
 ///   {"id":"p1","query":"obb_obb","scalar":"float","family":"touching",

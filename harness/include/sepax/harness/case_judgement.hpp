@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging kernels on one pair: the exact verdict (filtered rational SAT,
+/// \file
+/// Judging kernels on one pair: the exact verdict (filtered rational SAT,
 /// cross-checked by CGAL), the margin when it is needed, and the
 /// ok / boundary / gross class of each kernel (SPEC §4). Shared by
 /// `sepax check` and `sepax verify`, so both judge a case the same way.

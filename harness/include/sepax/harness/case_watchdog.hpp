@@ -1,5 +1,6 @@
 #pragma once
-/// \file A watchdog for verify's cases: a kernel (in practice another
+/// \file
+/// A watchdog for verify's cases: a kernel (in practice another
 /// library's: libccd's MPR loops forever on some flat inputs) or an oracle
 /// that never returns would otherwise stall the whole campaign silently.
 ///

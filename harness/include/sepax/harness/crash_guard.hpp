@@ -1,5 +1,6 @@
 #pragma once
-/// \file Crashes of a kernel, reported with the case that caused them. A
+/// \file
+/// Crashes of a kernel, reported with the case that caused them. A
 /// plugin or a peer library that dereferences null or aborts would otherwise
 /// end a campaign with nothing but "Segmentation fault". While a CrashGuard
 /// lives, a fatal signal (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) raised on

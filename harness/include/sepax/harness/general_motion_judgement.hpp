@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging Eberly §5's general rigid motion (general_motion) exactly,
+/// \file
+/// Judging Eberly §5's general rigid motion (general_motion) exactly,
 /// step by step. find_first_contact_general splits [0, T] into N
 /// constant-velocity cases (core: general_step): both shapes posed at t_i with
 /// their chord velocities, and, where the turn to F_{i+1} reveals a contact,

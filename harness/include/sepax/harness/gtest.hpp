@@ -1,5 +1,6 @@
 #pragma once
-/// \file Gating your own kernel from a GoogleTest (link GTest yourself):
+/// \file
+/// Gating your own kernel from a GoogleTest (link GTest yourself):
 ///
 ///   sepax::register_kernels({my_obb_kernel()});          // before any test runs
 ///   TEST(MyKernel, NoGrossVerdict) {

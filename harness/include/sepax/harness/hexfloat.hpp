@@ -1,5 +1,6 @@
 #pragma once
-/// \file C99 hexadecimal floating literals ("0x1.8p-3"): the exact, bit-for-bit
+/// \file
+/// C99 hexadecimal floating literals ("0x1.8p-3"): the exact, bit-for-bit
 /// spelling of a binary floating-point number that case files use so that
 /// cases round-trip (SPEC §10).
 #include <optional>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file An input file `sepax gate` cannot use: the message names the file and,
+/// \file
+/// An input file `sepax gate` cannot use: the message names the file and,
 /// when it is known, the line ("bench.json:12: ..."), so a CI log points at it.
 #include <cstddef>
 #include <filesystem>

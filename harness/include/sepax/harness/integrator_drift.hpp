@@ -1,5 +1,6 @@
 #pragma once
-/// \file How far Eberly §5's integrated frames drift from the exact rotation:
+/// \file
+/// How far Eberly §5's integrated frames drift from the exact rotation:
 /// for an angular velocity Ω over [0, T], the N + 1 frames of Euler or RK4
 /// with Gram–Schmidt after every step (sample_frames, what the kernels use) or
 /// without it, against R(Ω·t_i) computed in 256-bit MPFR

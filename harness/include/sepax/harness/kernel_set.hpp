@@ -1,5 +1,6 @@
 #pragma once
-/// \file The kernels a user brings (a plugin, an external process): those of
+/// \file
+/// The kernels a user brings (a plugin, an external process): those of
 /// the three SAT queries, for sepax::register_kernels, and those of the other
 /// judged queries, for register_query_kernels (query_kernels.hpp), and the
 /// mesh kernels' makers, for register_mesh_kernel_makers (mesh_kernels.hpp).

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging moving kernels on one pair and motion (issue 3, SPEC §4): the
+/// \file
+/// Judging moving kernels on one pair and motion (issue 3, SPEC §4): the
 /// exact first contact (oracle::first_contact_sat, cross-checked by the
 /// independent first_contact_lp), the margins when a verdict rule needs them,
 /// and the ok / boundary / gross class of each test_moving and

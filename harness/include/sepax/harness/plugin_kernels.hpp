@@ -1,5 +1,6 @@
 #pragma once
-/// \file Kernels brought as a plugin: a shared library exporting the C ABI of
+/// \file
+/// Kernels brought as a plugin: a shared library exporting the C ABI of
 /// sepax/sepax_plugin.h, loaded with dlopen and turned into registry entries
 /// (KernelInfo) whose ids are "<plugin name>/<kernel name>/<scalar>".
 #include <filesystem>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Timing one oracle call, for verify's oracle cost tables.
+/// \file
+/// Timing one oracle call, for verify's oracle cost tables.
 #include <chrono>
 
 namespace sepax::harness {

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The exact truth of one case and the class of one answer, for a user
+/// \file
+/// The exact truth of one case and the class of one answer, for a user
 /// who wants the judge without a campaign: `judge` says what is exactly true
 /// of a pair (and of its motion), `classify` whether a kernel's verdict
 /// computed in a given scalar is ok, within the rounding band (boundary), or

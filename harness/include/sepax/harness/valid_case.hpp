@@ -1,5 +1,6 @@
 #pragma once
-/// \file Is a pair (and motion) valid input for a kernel computing in a
+/// \file
+/// Is a pair (and motion) valid input for a kernel computing in a
 /// scalar: every number finite and exactly a number of that scalar, boxes
 /// passing validate() with the scalar's axis tolerance, T ≥ 0. What generated
 /// cases are by construction, and what shrinking and fuzzing must keep.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file A digest of every answer a kernel gave in a group (Box2D's
+/// \file
+/// A digest of every answer a kernel gave in a group (Box2D's
 /// determinism hash, per kernel x family): two runs of the same seed and
 /// cases give the same digest exactly when every verdict, separating axis,
 /// direction, state, time and point is bit for bit the same. The per-case

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Exact box containment: does the stored box contain these points?
+/// \file
+/// Exact box containment: does the stored box contain these points?
 ///
 /// The box is the parallelepiped {C + Σ xi·ai·Ai : |xi| ≤ 1} of its stored
 /// numbers (axes need not be orthonormal: float axes never are exactly). A

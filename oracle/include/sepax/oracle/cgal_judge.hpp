@@ -1,5 +1,6 @@
 #pragma once
-/// \file Oracle 2: CGAL with the exact-constructions kernel (Epeck),
+/// \file
+/// Oracle 2: CGAL with the exact-constructions kernel (Epeck),
 /// independent of the rational SAT. Answers for the same exact sets, including
 /// degenerate triangles (segments, points) which CGAL's Triangle_3 predicates
 /// reject; how each case is routed is documented in the implementation header.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Classifying a kernel's verdict against the exact one (SPEC §4).
+/// \file
+/// Classifying a kernel's verdict against the exact one (SPEC §4).
 #include <span>
 #include <stdexcept>
 #include <string_view>

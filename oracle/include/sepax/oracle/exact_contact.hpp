@@ -1,5 +1,6 @@
 #pragma once
-/// \file Exact first time of contact for constant velocities (SPEC §4), by two
+/// \file
+/// Exact first time of contact for constant velocities (SPEC §4), by two
 /// independent methods that must agree exactly, and the scores of a kernel's
 /// time and point.
 ///

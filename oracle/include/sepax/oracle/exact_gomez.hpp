@@ -1,5 +1,6 @@
 #pragma once
-/// \file Exact answers for Gomez's tests and sweeps (one frame, u ∈ [0, 1]),
+/// \file
+/// Exact answers for Gomez's tests and sweeps (one frame, u ∈ [0, 1]),
 /// in GMP rationals on the stored doubles:
 /// - sphere–sphere and sphere–plane sweeps: the squared gap is a quadratic in
 ///   u; the state exactly, the first and last times as its roots, rounded once

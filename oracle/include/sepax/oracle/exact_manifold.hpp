@@ -1,5 +1,6 @@
 #pragma once
-/// \file What an OBB–OBB contact manifold should be, exactly (issue: seed
+/// \file
+/// What an OBB–OBB contact manifold should be, exactly (issue: seed
 /// features, Gaul's manifold generation). Boxes are the parallelepipeds of
 /// their stored numbers; every quantity below is computed in GMP rationals and
 /// rounded once. The penetration depth itself is relative_margin (margin.hpp):

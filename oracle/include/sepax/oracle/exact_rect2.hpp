@@ -1,5 +1,6 @@
 #pragma once
-/// \file Exact answers for two oriented rectangles in the plane (the 2D
+/// \file
+/// Exact answers for two oriented rectangles in the plane (the 2D
 /// query): do they intersect, and when do they first touch under constant
 /// velocities — in GMP rationals, on the exact parallelograms the stored
 /// doubles span (no orthonormality assumed).

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Oracle 1: exact separating-axis test over a complete candidate-axis
+/// \file
+/// Oracle 1: exact separating-axis test over a complete candidate-axis
 /// set of the exact sets (SPEC §4), in GMP rationals through
 /// Boost.Multiprecision, behind an interval-arithmetic filter.
 ///

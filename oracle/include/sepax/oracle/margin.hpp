@@ -1,5 +1,6 @@
 #pragma once
-/// \file The margin of a case (SPEC §4): signed distance from touching,
+/// \file
+/// The margin of a case (SPEC §4): signed distance from touching,
 /// relative to the larger shape's size.
 #include "sepax/core/shapes/query.hpp"
 

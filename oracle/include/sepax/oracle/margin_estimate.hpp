@@ -1,5 +1,6 @@
 #pragma once
-/// \file A cheap estimate of a case's margin, for histograms (error rate
+/// \file
+/// A cheap estimate of a case's margin, for histograms (error rate
 /// against margin in reports), not for verdicts or classification.
 ///
 /// relative_margin (margin.hpp) is exact but costs a quadratic program per

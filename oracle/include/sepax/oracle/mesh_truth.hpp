@@ -1,5 +1,6 @@
 #pragma once
-/// \file The exact truth of two posed triangle meshes (issue 10).
+/// \file
+/// The exact truth of two posed triangle meshes (issue 10).
 ///
 /// Sets: every stored double is an exact rational. Mesh a stays where it is;
 /// mesh b is placed by pose_b, each vertex mapped EXACTLY (rationals) by the

@@ -1,5 +1,6 @@
 #pragma once
-/// \file enclose(): for given axes, the center and extents of a box whose STORED
+/// \file
+/// enclose(): for given axes, the center and extents of a box whose STORED
 /// numbers contain every input point exactly (Eberly §6.1.1: center and extents
 /// from the intervals of projection), whatever the rounding.
 ///

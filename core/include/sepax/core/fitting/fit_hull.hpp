@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB from the convex hull (Eberly §6.1.2's last paragraph and §6.1.3:
+/// \file
+/// OBB from the convex hull (Eberly §6.1.2's last paragraph and §6.1.3:
 /// the orientation should depend on the hull only; the continuous,
 /// area-weighted covariance of the hull's faces). Implemented with CGAL's
 /// convex_hull_3 in the separate library sepax_fitting_cgal (core is

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Minimum-volume OBB (Eberly §6.1.1), seeded by the covariance fit.
+/// \file
+/// Minimum-volume OBB (Eberly §6.1.1), seeded by the covariance fit.
 ///
 /// Method: Powell's direction-set method (Eberly §6.1.1 recommends it; no
 /// derivatives, and V is only piecewise smooth) over a rotation vector θ ∈ R³,

@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB from points (Eberly §6.1.2): axes = eigenvectors of the points'
+/// \file
+/// OBB from points (Eberly §6.1.2): axes = eigenvectors of the points'
 /// covariance; center and extents from the intervals of projection (the
 /// "minor variation" of §6.1.2, i.e. enclose()).
 #include <span>

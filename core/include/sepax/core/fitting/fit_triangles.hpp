@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB from triangles (Eberly §6.1.3): axes = eigenvectors of the
+/// \file
+/// OBB from triangles (Eberly §6.1.3): axes = eigenvectors of the
 /// area-weighted continuous covariance of the triangles; every vertex enclosed.
 #include <array>
 #include <cstdint>

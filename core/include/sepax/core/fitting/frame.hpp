@@ -1,5 +1,6 @@
 #pragma once
-/// \file Axes from a covariance matrix (Eberly §6.1.2–6.1.3: the axes are unit
+/// \file
+/// Axes from a covariance matrix (Eberly §6.1.2–6.1.3: the axes are unit
 /// eigenvectors of the covariance), right-handed and orthonormal, then rounded
 /// to the scalar.
 #include <array>

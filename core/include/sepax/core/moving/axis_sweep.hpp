@@ -1,5 +1,6 @@
 #pragma once
-/// \file The first time of contact as the last time a separating axis exists
+/// \file
+/// The first time of contact as the last time a separating axis exists
 /// (Eberly §2.3.1, §3.3.1, §4.3.1).
 ///
 /// For translations the orientations do not change, so a candidate-axis set

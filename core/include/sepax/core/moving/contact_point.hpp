@@ -1,5 +1,6 @@
 #pragma once
-/// \file A point of contact from the last separating axis (Eberly §2.3.2,
+/// \file
+/// A point of contact from the last separating axis (Eberly §2.3.2,
 /// Table 2; §3.3.2, eqs. 8–16; §4.3.2, Table 7; Gaul's face clipping).
 ///
 /// At the first time of contact the two shapes touch across the plane normal
@@ -469,7 +470,7 @@ Feature<Wide<S>> widen(const Feature<S>& f) {
 /// smears the features and the lifted point can end up beside them. The
 /// features at the loosest threshold are supersets of the exact supporting
 /// features (every coordinate whose sign is uncertain is free), so at the
-/// first time of contact they touch; their closest points (in 3D, in Wide<S>)
+/// first time of contact they touch; their closest points (in 3D, in `Wide<S>`)
 /// are then the contact of Table 2's features, found without n. `tiny` is the
 /// features' rounding threshold (accepted_miss(tiny) the 3D miss allowed).
 /// `on_features` says whether the point returned meets its features in 3D:
@@ -531,8 +532,8 @@ struct CheckedPoint {
 };
 
 /// The feature point p, checked in 3D: when it lies farther than `tiny` from
-/// either shape (closest_a, closest_b, taking and returning Vec3<Wide<S>>), the
-/// closest-pair point from `fallback()` (in Wide<S>) replaces it if that one
+/// either shape (closest_a, closest_b, taking and returning `Vec3<Wide<S>>`), the
+/// closest-pair point from `fallback()` (in `Wide<S>`) replaces it if that one
 /// lies closer. The 2D miss of
 /// contact_candidates cannot see a point that is off a shape along n, which
 /// happens when n is ill-conditioned (nearly parallel edges, slivers). The

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Rigid bodies with constant linear and angular velocity, tested by
+/// \file
+/// Rigid bodies with constant linear and angular velocity, tested by
 /// splitting [0, T] into N constant-velocity steps (Eberly §5).
 ///
 /// Motion. A body moves rigidly about a centre K0: every point X0 of it follows

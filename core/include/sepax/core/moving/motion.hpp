@@ -1,5 +1,6 @@
 #pragma once
-/// \file Constant-velocity motion over [0, T] and the result of a first-contact
+/// \file
+/// Constant-velocity motion over [0, T] and the result of a first-contact
 /// query (Eberly §2.2.2, §2.3, §3.2.2, §3.3, §4.2.2, §4.3).
 #include <cstdint>
 

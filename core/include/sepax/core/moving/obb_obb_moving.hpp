@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB–OBB with constant velocities over [0, T] (Eberly §2.2.2, Table 1′;
+/// \file
+/// OBB–OBB with constant velocities over [0, T] (Eberly §2.2.2, Table 1′;
 /// §2.3, Table 2).
 ///
 /// Sets: box a moves by t·velocity_a, box b by t·velocity_b; only

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Triangle–OBB with constant velocities over [0, T] (Eberly §3.2.2,
+/// \file
+/// Triangle–OBB with constant velocities over [0, T] (Eberly §3.2.2,
 /// §3.3, eqs. 8–16).
 ///
 /// Sets: the closed triangle moves by t·velocity_a, the closed box by

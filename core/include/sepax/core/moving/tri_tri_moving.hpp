@@ -1,5 +1,6 @@
 #pragma once
-/// \file Triangle–triangle with constant velocities over [0, T] (Eberly
+/// \file
+/// Triangle–triangle with constant velocities over [0, T] (Eberly
 /// §4.2.2, §4.3, Table 7).
 ///
 /// Sets: closed triangles (segments and points included); triangle a moves by

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Accurately rounded edge products for nearly parallel directions.
+/// \file
+/// Accurately rounded edge products for nearly parallel directions.
 ///
 /// The direction of E × F for edges at a small angle θ is ill-conditioned: the
 /// rounding of the edges themselves (each a difference of stored vertices)

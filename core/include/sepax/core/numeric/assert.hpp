@@ -1,5 +1,6 @@
 #pragma once
-/// \file SEPAX_ASSERT: precondition checks at kernel entry, through a hook
+/// \file
+/// SEPAX_ASSERT: precondition checks at kernel entry, through a hook
 /// that tests can intercept (Jolt's AssertFailed, Box2D's b2Assert).
 namespace sepax {
 

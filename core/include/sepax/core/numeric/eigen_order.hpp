@@ -1,5 +1,6 @@
 #pragma once
-/// \file Three-term sums in the order Eigen 3.4 reduces a fixed-size 3-vector
+/// \file
+/// Three-term sums in the order Eigen 3.4 reduces a fixed-size 3-vector
 /// (dot, squaredNorm) for each scalar, so that code spelling a dot product out
 /// by hand — for SIMD lanes, or to avoid Eigen's packet loads of a vector just
 /// written element by element — rounds exactly as Eigen does, and kernels

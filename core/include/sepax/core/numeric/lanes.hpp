@@ -1,5 +1,6 @@
 #pragma once
-/// \file GCC vector types (SIMD lanes) and the two lane operations the
+/// \file
+/// GCC vector types (SIMD lanes) and the two lane operations the
 /// kernels written with them need: |x| by the sign bit and a comparison's
 /// lanes as bits. Lane arithmetic is IEEE arithmetic per lane, rounded as the
 /// same scalar expression is (no contraction: the builds never pass

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Three values of float or double in the lanes of one vector (lane 3
+/// \file
+/// Three values of float or double in the lanes of one vector (lane 3
 /// is zero), for kernels whose work comes in threes — one per axis of a box,
 /// or per world coordinate (obb_obb_lanes.hpp, obb_to_aabb.hpp). Each lane
 /// rounds as the same scalar expression.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The smallest value of a scalar S that is ≥ a double: how every
+/// \file
+/// The smallest value of a scalar S that is ≥ a double: how every
 /// conservative bound (a grown extent, a ball radius, an interval's end) is
 /// stored in a narrower or equal type without losing the bound to rounding.
 #include <cmath>

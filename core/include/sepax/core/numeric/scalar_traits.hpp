@@ -1,5 +1,6 @@
 #pragma once
-/// \file Per-scalar facts used by kernels, validation, oracles and reports.
+/// \file
+/// Per-scalar facts used by kernels, validation, oracles and reports.
 #include <string_view>
 
 namespace sepax {

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Two oriented rectangles in the plane: static test, constant-velocity
+/// \file
+/// Two oriented rectangles in the plane: static test, constant-velocity
 /// test and first time of contact (SAT tutorial, the 2D case: four axes).
 ///
 /// Static: the rectangles are disjoint iff one of A0, A1, B0, B1 separates

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Axis-aligned bounding box (Gomez, "An Axis-Aligned Bounding Box (AABB)
+/// \file
+/// Axis-aligned bounding box (Gomez, "An Axis-Aligned Bounding Box (AABB)
 /// Sweep Test", Listing 3).
 #include "sepax/core/shapes/vec3.hpp"
 

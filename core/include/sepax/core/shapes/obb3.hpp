@@ -1,5 +1,6 @@
 #pragma once
-/// \file Oriented bounding box (Eberly §2).
+/// \file
+/// Oriented bounding box (Eberly §2).
 #include <array>
 
 #include "sepax/core/shapes/vec3.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Plane (Gomez, "A Sphere-Plane Sweep Test", Listing 1).
+/// \file
+/// Plane (Gomez, "A Sphere-Plane Sweep Test", Listing 1).
 #include "sepax/core/shapes/vec3.hpp"
 
 namespace sepax {

@@ -1,5 +1,6 @@
 #pragma once
-/// \file A rigid placement x ↦ R x + t, stored as the numbers it is (issue 10).
+/// \file
+/// A rigid placement x ↦ R x + t, stored as the numbers it is (issue 10).
 #include <Eigen/Core>
 
 #include "sepax/core/shapes/triangle3.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Which pair of shapes a case asks about, and the pair itself.
+/// \file
+/// Which pair of shapes a case asks about, and the pair itself.
 #include <optional>
 #include <string_view>
 #include <vector>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Oriented rectangle in the plane (SAT tutorial, the 2D case).
+/// \file
+/// Oriented rectangle in the plane (SAT tutorial, the 2D case).
 #include <array>
 
 #include <Eigen/Core>

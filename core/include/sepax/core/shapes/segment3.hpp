@@ -1,5 +1,6 @@
 #pragma once
-/// \file Line segment (Gomez, "An OBB-Line Segment Test", Listing 7).
+/// \file
+/// Line segment (Gomez, "An OBB-Line Segment Test", Listing 7).
 #include "sepax/core/shapes/vec3.hpp"
 
 namespace sepax {

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Sphere (Gomez, "Simple Intersection Tests for Games").
+/// \file
+/// Sphere (Gomez, "Simple Intersection Tests for Games").
 #include "sepax/core/shapes/vec3.hpp"
 
 namespace sepax {

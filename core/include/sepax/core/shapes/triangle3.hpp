@@ -1,5 +1,6 @@
 #pragma once
-/// \file Triangle (Eberly §3, §4).
+/// \file
+/// Triangle (Eberly §3, §4).
 #include <array>
 
 #include "sepax/core/shapes/vec3.hpp"

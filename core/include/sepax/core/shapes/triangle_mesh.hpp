@@ -1,5 +1,6 @@
 #pragma once
-/// \file A triangle mesh: shared vertices and index triples (issue 10).
+/// \file
+/// A triangle mesh: shared vertices and index triples (issue 10).
 #include <array>
 #include <cstdint>
 #include <vector>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file validate(): the always-on input check for the CLI and file readers.
+/// \file
+/// validate(): the always-on input check for the CLI and file readers.
 /// Kernels assume valid input and do not call it.
 #include <cmath>
 #include <optional>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file validate() for the shapes of Gomez's tests: spheres, AABBs, planes and
+/// \file
+/// validate() for the shapes of Gomez's tests: spheres, AABBs, planes and
 /// segments. Same contract as validate.hpp: always on, for the CLI and file
 /// readers; kernels assume valid input and do not call it.
 #include <optional>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The 3-vector used by every kernel: Eigen's fixed-size column vector.
+/// \file
+/// The 3-vector used by every kernel: Eigen's fixed-size column vector.
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 

@@ -1,5 +1,6 @@
 #pragma once
-/// \file AABB–AABB: static overlap test and sweep over one frame (Gomez, "An
+/// \file
+/// AABB–AABB: static overlap test and sweep over one frame (Gomez, "An
 /// Axis-Aligned Bounding Box (AABB) Sweep Test", Listings 3 and 4, Figure 6).
 ///
 /// Sets: two closed axis-aligned boxes; touching intersects. The separating

@@ -1,5 +1,6 @@
 #pragma once
-/// \file AABB–sphere static test after Arvo (Gomez, "A Box-Sphere Intersection
+/// \file
+/// AABB–sphere static test after Arvo (Gomez, "A Box-Sphere Intersection
 /// Test", Listing 5; J. Arvo, Graphics Gems, 1990).
 ///
 /// Sets: the closed box and the closed ball; touching intersects; "disjoint" is

@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB–segment static separating-axis test (Gomez, "An OBB-Line Segment
+/// \file
+/// OBB–segment static separating-axis test (Gomez, "An OBB-Line Segment
 /// Test", Listing 7).
 ///
 /// Sets: the closed solid box (Obb3) and the closed segment (Segment3; a point

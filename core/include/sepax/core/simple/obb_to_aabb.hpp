@@ -1,5 +1,6 @@
 #pragma once
-/// \file The enclosing AABB of an OBB (Gomez, "OBB to AABB conversion").
+/// \file
+/// The enclosing AABB of an OBB (Gomez, "OBB to AABB conversion").
 ///
 /// The box {C + Σ x_i·a_i·A_i : |x_i| ≤ 1} spans, along world axis k,
 /// [C_k − E_k, C_k + E_k] with E_k = Σ_i a_i·|A_i,k| (Gomez's

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Sphere–plane: static test and sweep over one frame (Gomez, "A
+/// \file
+/// Sphere–plane: static test and sweep over one frame (Gomez, "A
 /// Sphere-Plane Sweep Test", Listing 1).
 ///
 /// Sets: the closed ball (Sphere3) and the plane {x : n·x = d} (Plane3), the

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Sphere–sphere: static test and sweep over one frame (Gomez, "A
+/// \file
+/// Sphere–sphere: static test and sweep over one frame (Gomez, "A
 /// Sphere-Sphere Sweep Test", Listing 2).
 ///
 /// Sets: two closed balls; touching intersects; "disjoint" is a strict `>` on

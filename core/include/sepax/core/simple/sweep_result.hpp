@@ -1,5 +1,6 @@
 #pragma once
-/// \file The result of Gomez's sweep tests: when, within one frame, two shapes
+/// \file
+/// The result of Gomez's sweep tests: when, within one frame, two shapes
 /// moving at constant velocity touch (Gomez, "Sweep Tests for Moving Objects").
 #include "sepax/core/moving/motion.hpp"
 #include "sepax/core/shapes/vec3.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-/// \file What a certified kernel returns: the exact verdict with its witness
+/// \file
+/// What a certified kernel returns: the exact verdict with its witness
 /// axis, and whether its exact arithmetic had to run.
 #include <cstdint>
 

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Which edge axes the static OBB–OBB tests leave out: L = A_i × B_j
+/// \file
+/// Which edge axes the static OBB–OBB tests leave out: L = A_i × B_j
 /// whose components are all below kNegligibleEdgeAxis (|L| is the sine of
 /// the edges' angle).
 ///

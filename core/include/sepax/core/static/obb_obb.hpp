@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB–OBB static separating-axis tests (Eberly §2.1–2.2.1, Table 1;
+/// \file
+/// OBB–OBB static separating-axis tests (Eberly §2.1–2.2.1, Table 1;
 /// Gaul's epsilon bias after Gottschalk; SAT tutorial).
 ///
 /// Sets: two closed solid boxes (Obb3); touching intersects; an axis separates

@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB–OBB static test over many pairs at once (the SIMD note; Eberly
+/// \file
+/// OBB–OBB static test over many pairs at once (the SIMD note; Eberly
 /// §2.1, Table 1).
 ///
 /// Sets and verdict as test_static (obb_obb.hpp): closed boxes, touching

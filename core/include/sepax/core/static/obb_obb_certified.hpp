@@ -1,5 +1,6 @@
 #pragma once
-/// \file Certified OBB–OBB test: the exact verdict for the stored numbers, at
+/// \file
+/// Certified OBB–OBB test: the exact verdict for the stored numbers, at
 /// the speed of a floating-point kernel.
 ///
 /// What is decided. The boxes are the exact parallelepipeds

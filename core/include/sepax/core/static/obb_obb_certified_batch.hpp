@@ -1,5 +1,6 @@
 #pragma once
-/// \file Certified OBB–OBB test over many pairs at once: the verdicts of
+/// \file
+/// Certified OBB–OBB test over many pairs at once: the verdicts of
 /// obb_obb::test_certified (obb_obb_certified.hpp), pair by pair, with its
 /// filter run in SIMD lanes.
 ///

@@ -1,5 +1,6 @@
 #pragma once
-/// \file obb_obb::first_separating_axis for float and double, one pair at a
+/// \file
+/// obb_obb::first_separating_axis for float and double, one pair at a
 /// time in SIMD lanes: lane k of a vector holds the k-th of three axes
 /// (lane 3 is zero and never separates), so Table 1's fifteen tests take five
 /// vector comparisons. The scalar form (obb_obb.hpp) stays the reference and

@@ -1,5 +1,6 @@
 #pragma once
-/// \file OBB–OBB contact manifold (Gaul, "Manifold Generation"): the contact
+/// \file
+/// OBB–OBB contact manifold (Gaul, "Manifold Generation"): the contact
 /// data a solver needs — a normal, a penetration depth and up to 8 points.
 ///
 /// 1. Separating-axis test over Table 1's fifteen axes, written as

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The witness a static test returns: which candidate axis separated.
+/// \file
+/// The witness a static test returns: which candidate axis separated.
 #include <cstdint>
 #include <string>
 

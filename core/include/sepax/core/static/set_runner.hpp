@@ -1,5 +1,6 @@
 #pragma once
-/// \file Benchmark sets in a kernel's own input types (SPEC §8): the inputs
+/// \file
+/// Benchmark sets in a kernel's own input types (SPEC §8): the inputs
 /// are converted once, outside the timed loop, and the runner calls the kernel
 /// through a lambda the compiler sees, so the loop measures the kernel and not
 /// the harness (no std::function, no conversion per test). Shared by sepax's

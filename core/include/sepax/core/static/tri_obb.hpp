@@ -1,5 +1,6 @@
 #pragma once
-/// \file Triangle–OBB static separating-axis test (Eberly §3.1–3.2.1, Table 3).
+/// \file
+/// Triangle–OBB static separating-axis test (Eberly §3.1–3.2.1, Table 3).
 ///
 /// Sets: the closed triangle (a segment or a point when degenerate) and the
 /// closed solid box; touching intersects; separation is a strict `>`.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Certified triangle–OBB test: the exact verdict for the stored
+/// \file
+/// Certified triangle–OBB test: the exact verdict for the stored
 /// numbers (obb_obb_certified.hpp is the same idea for two boxes).
 ///
 /// What is decided. The triangle is the convex hull of its stored vertices (a

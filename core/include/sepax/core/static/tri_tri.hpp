@@ -1,5 +1,6 @@
 #pragma once
-/// \file Triangle–triangle static separating-axis test (Eberly §4.1–4.2.1,
+/// \file
+/// Triangle–triangle static separating-axis test (Eberly §4.1–4.2.1,
 /// Tables 5 and 6).
 ///
 /// Sets: two closed triangles; touching intersects; separation is a strict `>`.

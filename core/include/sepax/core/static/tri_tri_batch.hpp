@@ -1,5 +1,6 @@
 #pragma once
-/// \file Triangle–triangle static test over many pairs at once: a vectorised
+/// \file
+/// Triangle–triangle static test over many pairs at once: a vectorised
 /// fast path, and a vectorised full path for the pairs it cannot decide (the
 /// SIMD note's branch-free form applied to tri_tri::test_static, tri_tri.hpp).
 ///

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The batch triangle kernel's full path: tri_tri::test_static
+/// \file
+/// The batch triangle kernel's full path: tri_tri::test_static
 /// complete — stage 1 with the accurate products where they cancel, Table 6's
 /// in-plane axes, the segment and point axes — without a branch, on one pair
 /// (V = S) or on W pairs at once (V = Simd<S, W>, a GCC vector; compare and

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Certified triangle–triangle test: the exact verdict for the stored
+/// \file
+/// Certified triangle–triangle test: the exact verdict for the stored
 /// numbers, decided by orientation predicates (Guigue & Devillers' test,
 /// "Fast and robust triangle-triangle overlap test using orientation
 /// predicates", 2003) with a floating-point filter per predicate, and exact

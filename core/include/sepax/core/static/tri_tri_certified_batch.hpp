@@ -1,5 +1,6 @@
 #pragma once
-/// \file Certified triangle–triangle test over many pairs at once: the
+/// \file
+/// Certified triangle–triangle test over many pairs at once: the
 /// verdicts of tri_tri::test_certified (tri_tri_certified.hpp), pair by
 /// pair, with its filter run in SIMD lanes.
 ///

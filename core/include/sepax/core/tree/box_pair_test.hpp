@@ -1,5 +1,6 @@
 #pragma once
-/// \file The OBB trees' node test, two or four box pairs at once (one per SIMD lane).
+/// \file
+/// The OBB trees' node test, two or four box pairs at once (one per SIMD lane).
 ///
 /// The traversal descends one side of an overlapping node pair, or both, so
 /// node tests come in twos (both children of one node against the same box

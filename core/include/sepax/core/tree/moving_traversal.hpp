@@ -1,5 +1,6 @@
 #pragma once
-/// \file Moving collision queries over two OBB trees (Eberly §7 with §7.2's
+/// \file
+/// Moving collision queries over two OBB trees (Eberly §7 with §7.2's
 /// time and point): tree A stays where it is, tree B starts where a Pose places
 /// it and moves over [0, dt] with constant linear velocity v and constant
 /// angular velocity ω about its placed origin K = pose.translation:

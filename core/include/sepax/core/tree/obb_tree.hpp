@@ -1,5 +1,6 @@
 #pragma once
-/// \file An OBB tree over a triangle mesh, built top-down (Eberly §6.2), in a
+/// \file
+/// An OBB tree over a triangle mesh, built top-down (Eberly §6.2), in a
 /// flat layout: nodes in one vector with child indices, each node owning a
 /// contiguous range of one permuted triangle array (no pointers).
 #include <algorithm>

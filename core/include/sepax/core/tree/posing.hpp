@@ -1,5 +1,6 @@
 #pragma once
-/// \file Tree B placed by a Pose in tree A's frame, conservatively (issue 10).
+/// \file
+/// Tree B placed by a Pose in tree A's frame, conservatively (issue 10).
 ///
 /// B's triangles are posed as the leaf tests see them: R v + t evaluated in
 /// double (Pose::apply), rounded to S. B's node boxes are posed to

@@ -1,5 +1,6 @@
 #pragma once
-/// \file One OBB tree against one box or one triangle, in the tree's frame
+/// \file
+/// One OBB tree against one box or one triangle, in the tree's frame
 /// (Eberly §7's tests with one side a single shape): which of the tree's
 /// triangles does it intersect, or does it intersect any? Closed sets.
 ///
@@ -81,8 +82,8 @@ bool leaf_meets(const Triangle3<S>& t, const Triangle3<S>& tri) {
 
 }  // namespace detail
 
-/// Mesh indices of the tree's triangles that intersect `shape` (an Obb3<S> or
-/// a Triangle3<S>, in the tree's frame), sorted.
+/// Mesh indices of the tree's triangles that intersect `shape` (an `Obb3<S>` or
+/// a `Triangle3<S>`, in the tree's frame), sorted.
 template <class S, class Shape>
   requires(std::is_same_v<Shape, Obb3<S>> || std::is_same_v<Shape, Triangle3<S>>)
 std::vector<std::uint32_t> collect_intersections(const ObbTree<S>& tree, const Shape& shape) {

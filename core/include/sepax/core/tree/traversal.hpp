@@ -1,5 +1,6 @@
 #pragma once
-/// \file Static collision queries over two OBB trees (Eberly §7.1
+/// \file
+/// Static collision queries over two OBB trees (Eberly §7.1
 /// TestCollision, §7.2 FindCollision, at one instant): tree A as built, tree B
 /// placed by a Pose (posing.hpp). Node test: a ball pretest (Node::radius), then
 /// obb_obb::first_separating_axis (the test of obb_obb::test_static, inlined) on

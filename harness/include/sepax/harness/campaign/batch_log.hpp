@@ -1,5 +1,6 @@
 #pragma once
-/// \file A campaign's durable record of its finished batches (batches.jsonl in
+/// \file
+/// A campaign's durable record of its finished batches (batches.jsonl in
 /// the results folder). One JSON line per batch: the group, the case range and
 /// the group's complete tallies over it (static_group.hpp, moving_group.hpp),
 /// every number exact (findings' shapes as hexadecimal floats). A line is

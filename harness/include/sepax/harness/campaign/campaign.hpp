@@ -1,5 +1,6 @@
 #pragma once
-/// \file The campaign of `sepax verify` as a library call, for a user's own
+/// \file
+/// The campaign of `sepax verify` as a library call, for a user's own
 /// program or test: the named kernels (sepax's, peers', or yours, registered
 /// with sepax::register_kernels) on generated cases of the chosen families,
 /// judged by the exact oracles with the very groups verify runs

@@ -1,5 +1,6 @@
 #pragma once
-/// \file How a fixed-size campaign is cut into batches, and which batches a
+/// \file
+/// How a fixed-size campaign is cut into batches, and which batches a
 /// shard runs: N machines given the same options and `--shard I/N` run
 /// disjoint, deterministic sets of cases with no coordination, and together
 /// exactly the unsharded campaign's.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file A verify campaign's loops: every group — the SAT queries' static and
+/// \file
+/// A verify campaign's loops: every group — the SAT queries' static and
 /// moving groups, then the pair queries' (query/judged_queries.hpp) — run
 /// under a time budget (each group's share what is left over the groups still
 /// to run), or, for a fixed number of cases, batch by batch with each batch's

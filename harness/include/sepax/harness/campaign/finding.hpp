@@ -1,5 +1,6 @@
 #pragma once
-/// \file A case worth replaying (a gross verdict, an oracle disagreement, an
+/// \file
+/// A case worth replaying (a gross verdict, an oracle disagreement, an
 /// error), and how a campaign keeps a bounded number of them.
 #include <cstdint>
 #include <optional>

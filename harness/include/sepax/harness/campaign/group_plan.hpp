@@ -1,5 +1,6 @@
 #pragma once
-/// \file How many cases a group of a campaign runs, and the skeleton that runs
+/// \file
+/// How many cases a group of a campaign runs, and the skeleton that runs
 /// them: static and moving groups (static_group.hpp, moving_group.hpp) differ
 /// in how a range of cases is judged and what is tallied, not in how cases
 /// are counted, spread over threads and merged.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file One moving group of a campaign: the cases generate_moving makes for
+/// \file
+/// One moving group of a campaign: the cases generate_moving makes for
 /// one query × scalar × family, judged once by the exact first-contact oracle
 /// and handed to every moving kernel (test_moving, find_first_contact) of that
 /// query and scalar, in ranges over TBB's threads (the skeleton of

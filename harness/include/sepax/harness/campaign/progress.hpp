@@ -1,6 +1,7 @@
 #pragma once
-/// \file The progress line of long runs, on stderr: rewritten in place with
-/// '\r' when stderr is a terminal, otherwise one line every ~10 s so that logs
+/// \file
+/// The progress line of long runs, on stderr: rewritten in place with
+/// '\\r' when stderr is a terminal, otherwise one line every ~10 s so that logs
 /// of CI jobs stay short. Nothing is printed for runs shorter than a second.
 #include <atomic>
 #include <chrono>

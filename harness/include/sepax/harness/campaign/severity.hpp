@@ -1,5 +1,6 @@
 #pragma once
-/// \file How bad a kernel's disagreements are (issue 29). A gross verdict is
+/// \file
+/// How bad a kernel's disagreements are (issue 29). A gross verdict is
 /// beyond the rounding band, but a few picometres past it and a box falling
 /// through the floor are not the same finding: every disagreement carries its
 /// severity, |margin| relative to the larger shape's size (the distance the

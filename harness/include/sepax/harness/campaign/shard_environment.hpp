@@ -1,5 +1,6 @@
 #pragma once
-/// \file `--shard auto`: which shard this process is, read from the workload
+/// \file
+/// `--shard auto`: which shard this process is, read from the workload
 /// manager's environment — a Slurm array task (SLURM_ARRAY_TASK_ID with the
 /// array's MIN, MAX, STEP and COUNT) or a Kubernetes Indexed Job's pod
 /// (JOB_COMPLETION_INDEX, 0-based, with the Job's completions given as

@@ -1,5 +1,6 @@
 #pragma once
-/// \file A kernel's gross verdicts, deduplicated and shrunk. Campaigns and
+/// \file
+/// A kernel's gross verdicts, deduplicated and shrunk. Campaigns and
 /// fuzzers find the same bug many times, on cases of many significant bits:
 /// each finding gets a signature — kernel, query, family, what went wrong
 /// (false negative, false positive, threw; for a moving kernel also a wrong

@@ -1,5 +1,6 @@
 #pragma once
-/// \file One static group of a campaign: the cases of one query × scalar ×
+/// \file
+/// One static group of a campaign: the cases of one query × scalar ×
 /// family, generated, judged once by the exact oracle and handed to every
 /// kernel of that query and scalar, in ranges over TBB's threads (the
 /// skeleton of group_plan.hpp; kernels with a batch form get a range at once).

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging a signed distance between two shapes (box–box, triangle–box,
+/// \file
+/// Judging a signed distance between two shapes (box–box, triangle–box,
 /// triangle–triangle): the separation distance with its witness points when
 /// the shapes are apart, the penetration depth with its direction when they
 /// overlap — what GJK, EPA and MPR routines report (FCL's distance and

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Why a kernel disagrees with the exact answer (issue 29): a cause in
+/// \file
+/// Why a kernel disagrees with the exact answer (issue 29): a cause in
 /// a small vocabulary, decided from exact quantities the oracle computes on
 /// the case — every candidate axis's exact gap and how well the stored shapes
 /// determine its direction (oracle::survey_axes) — and from experiments the

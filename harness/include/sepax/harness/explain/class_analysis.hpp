@@ -1,5 +1,6 @@
 #pragma once
-/// \file What a failure class says about itself (issue 29): how bad its
+/// \file
+/// What a failure class says about itself (issue 29): how bad its
 /// findings were (largest and median severity, and against the band), the
 /// worst case the search around it found (grow.hpp), and the cause of that
 /// worst case (cause.hpp). The worst case decides: a class of boundary

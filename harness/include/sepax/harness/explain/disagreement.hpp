@@ -1,5 +1,6 @@
 #pragma once
-/// \file One kernel's disagreement with the exact answer on one case, static
+/// \file
+/// One kernel's disagreement with the exact answer on one case, static
 /// or moving, in the terms the explanations of issue 29 need: what went wrong
 /// (its kind), how far (severity), against which band and tolerance, and the
 /// axis the kernel called separating. Shrinking, growing and the causes all

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The worst case of a kind of disagreement (issue 29). Sampling finds
+/// \file
+/// The worst case of a kind of disagreement (issue 29). Sampling finds
 /// a bug where the generators happen to put it — an edge-skipping shortcut
 /// shows up at margins of 1e-13 of the size although it can miss a
 /// separation of 1e-3 — and shrinking makes the case simple, not bad. So

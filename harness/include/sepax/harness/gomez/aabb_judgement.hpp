@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging Gomez's AABB overlap test and sweep exactly
+/// \file
+/// Judging Gomez's AABB overlap test and sweep exactly
 /// (oracle/exact_gomez.hpp). The static test compares stored numbers only:
 /// its exact answer is those comparisons, and every verdict must be it (band
 /// 0). The sweep: sizes are measured in ℓ = the larger box diagonal (1 when

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging Gomez's OBB→AABB conversion (obb_to_aabb) exactly. An
+/// \file
+/// Judging Gomez's OBB→AABB conversion (obb_to_aabb) exactly. An
 /// enclosing AABB is there for conservative culling: it must contain the box
 /// of the stored numbers, every corner, exactly — a bound that cuts the box,
 /// even by an ulp, lets a broad phase drop a pair that touches, and is gross.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging Gomez's sphere–plane test and sweep exactly
+/// \file
+/// Judging Gomez's sphere–plane test and sweep exactly
 /// (oracle/exact_gomez.hpp), ok / boundary / gross as for the other queries.
 /// Sizes are measured in ℓ = the ball's diameter (1 for a point); the band is
 /// 64·u·M/ℓ (M: the largest |coordinate| of the centre at the start and the

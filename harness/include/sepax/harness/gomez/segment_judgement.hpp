@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging Gomez's OBB–segment test (obb_segment) exactly. The segment
+/// \file
+/// Judging Gomez's OBB–segment test (obb_segment) exactly. The segment
 /// is the degenerate triangle (p0, p1, p1) of a tri_obb pair, so the verdict
 /// is the exact triangle–box SAT's (oracle/exact_gomez.hpp), the margin the
 /// exact distance or penetration depth over ℓ = max(box diagonal, segment

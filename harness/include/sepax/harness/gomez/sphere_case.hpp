@@ -1,5 +1,6 @@
 #pragma once
-/// \file A case of Gomez's sphere–sphere query (sphere_sphere), as case files
+/// \file
+/// A case of Gomez's sphere–sphere query (sphere_sphere), as case files
 /// carry it:
 ///
 ///   {"id":"s1","query":"sphere_sphere","scalar":"double","family":"touching",

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging Gomez's sphere–sphere answers exactly (oracle/exact_gomez.hpp):
+/// \file
+/// Judging Gomez's sphere–sphere answers exactly (oracle/exact_gomez.hpp):
 /// the static test's verdict and the sweep's state and first time, with
 /// ok / boundary / gross as for the other queries (oracle::classify). Sizes
 /// are measured in ℓ = the larger diameter (1 when both balls are points);

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging an OBB–OBB contact manifold (Gaul's manifold generation)
+/// \file
+/// Judging an OBB–OBB contact manifold (Gaul's manifold generation)
 /// against the exact boxes (oracle/exact_manifold.hpp), for sepax's kernel and
 /// the peers alike. Lengths are measured in ℓ = the larger box diagonal; the
 /// band is oracle::boundary_tolerance of the pair for the kernel's scalar.

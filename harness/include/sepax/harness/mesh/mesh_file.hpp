@@ -1,5 +1,6 @@
 #pragma once
-/// \file Triangle meshes from files (issue 10): OFF, STL (ASCII and binary) and
+/// \file
+/// Triangle meshes from files (issue 10): OFF, STL (ASCII and binary) and
 /// OBJ, each plain or gzip-compressed (".gz").
 ///
 /// Refusals are InputError naming the file and, where it is known, the line

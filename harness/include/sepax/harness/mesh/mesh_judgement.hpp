@@ -1,5 +1,6 @@
 #pragma once
-/// \file A mesh-vs-mesh answer judged against the exact truth (issue 10): the
+/// \file
+/// A mesh-vs-mesh answer judged against the exact truth (issue 10): the
 /// answer of any kernel (a sepax tree, FCL, a user's) for one pose — its
 /// verdict and the triangle pairs it reports — against the exact set of
 /// intersecting pairs (oracle::exact_mesh_truth).

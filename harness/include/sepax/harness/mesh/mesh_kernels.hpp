@@ -1,5 +1,6 @@
 #pragma once
-/// \file Mesh-vs-mesh kernels as values, and one pose judged for all of them
+/// \file
+/// Mesh-vs-mesh kernels as values, and one pose judged for all of them
 /// (issue 10): what `sepax mesh-check` and verify's tree campaign share, and
 /// what a user's program can extend with kernels of its own (any callable that
 /// answers "do B at this pose and A intersect?" and "which triangle pairs?").

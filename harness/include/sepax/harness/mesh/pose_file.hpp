@@ -1,5 +1,6 @@
 #pragma once
-/// \file Poses of mesh B in mesh A's frame, one a line (JSON Lines), for
+/// \file
+/// Poses of mesh B in mesh A's frame, one a line (JSON Lines), for
 /// `sepax mesh-check` and anyone who judges trees on their own poses:
 ///
 ///   {"id": "p1", "pose": [[r00, r01, r02, t0], [r10, r11, r12, t1], [r20, r21, r22, t2]]}

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The short OBB-tree campaign of `sepax verify` (issue 10): on the small
+/// \file
+/// The short OBB-tree campaign of `sepax verify` (issue 10): on the small
 /// meshes (couplingdown, elephant) each pair — both self-pairs and the mixed
 /// one — at seeded poses near first contact (gen::near_contact_poses, a seed
 /// of its own per pair), every mesh kernel (mesh_kernels.hpp: sepax's trees and
@@ -18,7 +19,7 @@
 namespace sepax::harness {
 
 struct TreeCampaignPlan {
-  std::filesystem::path mesh_dir;  ///< holding <name>.off for every mesh of the pairs
+  std::filesystem::path mesh_dir;  ///< holding `<name>.off` for every mesh of the pairs
   std::uint64_t seed = 1;
   std::size_t poses_per_pair = 32;  ///< near-contact poses, plus 4 exactly representable and 4 exactly resting ones
   bool with_peers = true;           ///< the peers' kernels too (FCL's); brought ones always run

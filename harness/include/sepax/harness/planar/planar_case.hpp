@@ -1,5 +1,6 @@
 #pragma once
-/// \file A case of the 2D query rect_rect (two oriented rectangles in the
+/// \file
+/// A case of the 2D query rect_rect (two oriented rectangles in the
 /// plane, the SAT tutorial's 2D case), as case files carry it:
 ///
 ///   {"id":"r1","query":"rect_rect","scalar":"float","family":"touching",

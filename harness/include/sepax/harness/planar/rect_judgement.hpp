@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging a 2D rect_rect verdict: the exact answer (rationals on the
+/// \file
+/// Judging a 2D rect_rect verdict: the exact answer (rationals on the
 /// stored parallelograms, oracle/exact_rect2.hpp), the margin when the
 /// verdict is wrong, and the class — ok, boundary (wrong within the band the
 /// kernel's scalar opens: oracle::rect_boundary_tolerance, 0 where

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Judging answers computed elsewhere: a cases file of `sepax generate
+/// \file
+/// Judging answers computed elsewhere: a cases file of `sepax generate
 /// --format arrays` and the answers file a program wrote for it (a GPU
 /// kernel, numpy), judged case by case exactly as a campaign judges a kernel
 /// of that query, mode and scalar.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file sepax's structure-of-arrays files (".sepaxarrays"): the cases of a
+/// \file
+/// sepax's structure-of-arrays files (".sepaxarrays"): the cases of a
 /// campaign as `sepax generate --format arrays` writes them, and the answers
 /// a program computed elsewhere (a GPU, numpy) hands back to `sepax check
 /// --answers`. One query × mode, one scalar, `count` cases; each field of the

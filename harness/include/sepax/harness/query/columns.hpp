@@ -1,5 +1,6 @@
 #pragma once
-/// \file Cases and answers as the typed arrays of their layout
+/// \file
+/// Cases and answers as the typed arrays of their layout
 /// (query_layout.hpp): one contiguous array per field, n cases long, each
 /// value in the field's type — float or double for `scalar` fields, unsigned
 /// char for u8, int32_t for i32. The form of the plugin ABI's batch calls and

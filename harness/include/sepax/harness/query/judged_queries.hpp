@@ -1,5 +1,6 @@
 #pragma once
-/// \file Every judged pair query (pair_query.hpp), behind one type: what a
+/// \file
+/// Every judged pair query (pair_query.hpp), behind one type: what a
 /// campaign, a shard, a resumed run and `sepax merge` need to know of a query
 /// without knowing its shapes. The three SAT queries (obb_obb, tri_obb,
 /// tri_tri) keep their own groups (campaign/static_group.hpp,

@@ -1,5 +1,6 @@
 #pragma once
-/// \file How one judged pair query is described, once: its name and mode, its
+/// \file
+/// How one judged pair query is described, once: its name and mode, its
 /// generator families, how a case is generated, its exact answer, how a
 /// kernel's answer is judged against it, and the line of a case file that
 /// replays a case. judged_queries.hpp holds every such description; the

@@ -1,5 +1,6 @@
 #pragma once
-/// \file A kernel's answer to a judged query beyond the three SAT pairs (2D
+/// \file
+/// A kernel's answer to a judged query beyond the three SAT pairs (2D
 /// rectangles, Gomez's spheres and boxes, OBB–OBB manifolds, general motion):
 /// do the shapes meet — at rest, or within the frame — and, for a sweep that
 /// reports one, its first time of contact; for a manifold kernel the

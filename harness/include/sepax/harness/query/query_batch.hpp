@@ -1,5 +1,6 @@
 #pragma once
-/// \file The campaign engine of the judged pair queries: cases [begin, end) of
+/// \file
+/// The campaign engine of the judged pair queries: cases [begin, end) of
 /// one group (query × mode × scalar × family) generated from the campaign's
 /// seed, judged exactly, handed to every kernel of the group's scalar; the
 /// tallies and the gross findings of the range as a QueryBatch, which

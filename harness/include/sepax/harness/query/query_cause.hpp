@@ -1,5 +1,6 @@
 #pragma once
-/// \file Why a pair query's kernel (a manifold, a sweep, a sphere test, an
+/// \file
+/// Why a pair query's kernel (a manifold, a sweep, a sphere test, an
 /// enclosure; harness/query/) was judged gross, in the vocabulary of
 /// explain/cause.hpp where it applies, decided from the exact verdict and the
 /// judge's reason, never from what the kernel says about itself:

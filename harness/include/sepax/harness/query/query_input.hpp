@@ -1,5 +1,6 @@
 #pragma once
-/// \file The input of one case of a judged pair query, as its generator made
+/// \file
+/// The input of one case of a judged pair query, as its generator made
 /// it: what a query kernel (query_kernels.hpp) is handed. Which alternative a
 /// query uses is fixed by the query (judged_queries.hpp).
 #include <variant>

@@ -1,5 +1,6 @@
 #pragma once
-/// \file The one door through which every kernel of a judged pair query comes
+/// \file
+/// The one door through which every kernel of a judged pair query comes
 /// in — sepax's own (query_kernels.cpp), the peers' (peers/, at start-up) and
 /// a user's — as the SAT kernels come in through sepax::register_kernels
 /// (core/registry.hpp). A kernel names its query and mode; the campaigns and

@@ -1,5 +1,6 @@
 #pragma once
-/// \file How the cases and answers of every judged query look as plain
+/// \file
+/// How the cases and answers of every judged query look as plain
 /// arrays: the one layout shared by `sepax generate`'s structure-of-arrays
 /// files, the answers a program computed elsewhere (a GPU, a notebook) hands
 /// back to `sepax check`, and the Python module's numpy arrays.

@@ -1,5 +1,6 @@
 #pragma once
-/// \file Shrinking a pair query's gross case (manifolds, sweeps, sphere tests,
+/// \file
+/// Shrinking a pair query's gross case (manifolds, sweeps, sphere tests,
 /// enclosures, general motion): its input values (the layout's, query_layout.hpp)
 /// made simpler one at a time — to 0, or rounded to 1, 2, 4, 8 or 16
 /// significant bits — keeping each change under which the kernel is still
