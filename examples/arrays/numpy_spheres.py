@@ -6,7 +6,7 @@
     sepax check cases.arr --answers answers.arr --kernel numpy/spheres/float
 
 The cases file is read with numpy alone, from the header's fixed offsets
-(README, "Cases for a kernel that runs elsewhere"); the answers are written
+(docs/case-files.md, "Cases for a kernel that runs elsewhere"); the answers are written
 in the same layout (kind 1). The kernel, vectorised in float32: two balls meet
 when |ca - cb|^2 <= (ra + rb)^2. The planted bug (--bug) compares the squared
 distance with the radii's sum unsquared.

@@ -27,7 +27,7 @@ Version 2 (any judged query: sweeps, manifolds, 2D rectangles, ...):
     ])
 
 The fields of each query and mode are those of `sepax generate --format
-arrays` (README, "Cases for a kernel that runs elsewhere"): each input field
+arrays` (docs/case-files.md, "Cases for a kernel that runs elsewhere"): each input field
 is one list per case of `width` numbers; an answer field's entry is a number
 (or a list of `width` numbers; null where unused).
 """

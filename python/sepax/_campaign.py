@@ -2,7 +2,7 @@
 batch after batch, every answer judged exactly; then each failure class's
 first case shrunk to the simplest case of the same bug, and replay files,
 class.json files, verify.jsonl rows and summary.md written to a results
-folder in the layout `sepax verify` writes (README, "Results folder")."""
+folder in the layout `sepax verify` writes (docs/campaigns.md)."""
 
 import json
 import math

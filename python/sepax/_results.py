@@ -1,5 +1,5 @@
 """A Python campaign's results folder, in the layout `sepax verify` writes
-(README, "Results folder"): campaign.json (the arguments), verify.jsonl (a
+(docs/campaigns.md): campaign.json (the arguments), verify.jsonl (a
 run_info row, one pair_queries row per family as it finishes, one
 failure_class row per class), gross/<class>/ (replay files and class.json)
 and summary.md. Rows are appended and flushed as they come, so an
@@ -18,7 +18,7 @@ from . import _sepax
 from ._structure import InputError
 
 # Queries whose case files carry a kernel's recorded answer ("verdicts": the
-# README's "Case files"), so `sepax check` replays it with no Python at all.
+# docs/case-files.md), so `sepax check` replays it with no Python at all.
 RECORDED_QUERIES = ("obb_obb", "tri_obb", "tri_tri")
 STATES = ("overlapping_at_start", "separated_throughout", "first_contact")
 

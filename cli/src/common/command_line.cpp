@@ -55,7 +55,7 @@ void add_brought_kernel_options(CLI::App& command, sepax::cli::BroughtKernels& b
       ->type_name("PATH");
   command.add_option("--external", brought.externals,
                      "Judge the kernels of this process (a shell command speaking sepax's JSON Lines protocol on "
-                     "stdin/stdout, see README; repeatable). Without --kernel they are the kernels run, and their "
+                     "stdin/stdout, see docs/your-kernel.md; repeatable). Without --kernel they are the kernels run, and their "
                      "gross verdicts fail the run")
       ->type_name("CMD");
 }
@@ -97,7 +97,7 @@ int run_command_line(int argc, char** argv) {
   CheckOptions check;
   CLI::App* check_cmd = app.add_subcommand(
       "check", "Run the kernels and both oracles on the cases of a JSON Lines file");
-  check_cmd->add_option("cases", check.cases_path, "Case file (JSON Lines: one case per line, see README \"Case files\")")
+  check_cmd->add_option("cases", check.cases_path, "Case file (JSON Lines: one case per line, see docs/case-files.md)")
       ->required()
       ->type_name("CASES.jsonl");
   check_cmd->add_flag("--json", check.json, "JSON Lines output, one object per case");
@@ -254,7 +254,7 @@ int run_command_line(int argc, char** argv) {
       ->add_option("--pose", mesh_check.poses,
                    "Poses of B in A's frame, JSON Lines: {\"id\": \"p1\", \"pose\": [[r00,r01,r02,t0],[r10,r11,r12,t1],"
                    "[r20,r21,r22,t2]]}, numbers as JSON numbers or hex-float strings; add \"velocity\": [vx,vy,vz] and \"dt\" "
-                   "for B translating over [0, dt] (README \"Mesh checks\")")
+                   "for B translating over [0, dt] (docs/mesh-checks.md)")
       ->required()
       ->type_name("POSES.jsonl");
   mesh_check_cmd->add_flag("--json", mesh_check.json, "JSON Lines output, one object per pose");
@@ -300,7 +300,7 @@ int run_command_line(int argc, char** argv) {
   generate_cmd->add_option("--shard", generate_shard, "Only shard I of N (I/N): the I-th of N contiguous slices of the --count cases; auto: "
                            "from the environment, as verify --shard auto")
       ->type_name("I/N|auto");
-  generate_cmd->add_option("--format", generate.format, "jsonl (a case file) or arrays (a structure-of-arrays file: README, and the installed sepax/harness/query/array_file.hpp)")
+  generate_cmd->add_option("--format", generate.format, "jsonl (a case file) or arrays (a structure-of-arrays file: docs/case-files.md, and the installed sepax/harness/query/array_file.hpp)")
       ->capture_default_str();
   generate_cmd->add_option("-o,--out", generate.out, "The file to write")->required();
 

@@ -81,7 +81,7 @@ bool tolerance_ids_known(const char* command, std::ostream& err) {
   const std::vector<std::string> unknown = unknown_tolerance_ids();
   for (const std::string& id : unknown)
     err << command << ": --tolerance " << id << "=...: no kernel has the id '" << id
-        << "' (sepax check --help; the ids are listed in README \"Kernels\")\n";
+        << "' (sepax check --help; the ids are listed in docs/kernels.md)\n";
   return unknown.empty();
 }
 

@@ -13,7 +13,7 @@ std::string reason_kind(std::string reason) {
   // "step 3 (re-run …): <what the moving judge said>": the step and its numbers are not the class.
   if (reason.rfind("step ", 0) == 0) return "wrong-contact";
   reason = reason.substr(0, reason.find_first_of(";:(0123456789"));
-  std::string kind = "wrong-";  // "wrong-depth", as README names it
+  std::string kind = "wrong-";  // "wrong-depth", as docs/concepts.md names it
   for (char ch : reason) {
     if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))
       kind += char(ch | 0x20);

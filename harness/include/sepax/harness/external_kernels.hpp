@@ -1,7 +1,8 @@
 #pragma once
-/// \file Kernels in another process: `command` is started through /bin/sh,
-/// and sepax speaks the protocol documented in README ("Judge your own
-/// kernel: an external process") over its stdin/stdout, in batches. Each
+/// \file
+/// Kernels in another process: `command` is started through /bin/sh,
+/// and sepax speaks the protocol documented in docs/your-kernel.md ("An
+/// external process, any language") over its stdin/stdout, in batches. Each
 /// kernel the process announces becomes a registry entry (KernelInfo) whose
 /// ids are "<name the process gives>/<kernel name>/<scalar>".
 #include <string>
