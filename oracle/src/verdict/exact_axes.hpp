@@ -180,9 +180,9 @@ struct Projection {
 
 template <class T>
 Projection<T> project(const std::array<Vec<T>, 8>& vertices, int count, const Vec<T>& axis) {
-  std::array<T, 8> d;
-  for (int i = 0; i < count; ++i) d[i] = dot(vertices[i], axis);
   if constexpr (std::is_same_v<T, Exact>) {
+    std::array<T, 8> d;
+    for (int i = 0; i < count; ++i) d[i] = dot(vertices[i], axis);
     int lo = 0, hi = 0;  // compare in place: copying rationals allocates
     for (int i = 1; i < count; ++i) {
       if (d[i] < d[lo]) lo = i;
@@ -190,10 +190,12 @@ Projection<T> project(const std::array<Vec<T>, 8>& vertices, int count, const Ve
     }
     return {d[lo], d[hi]};
   } else {
-    Projection<T> p{d[0], d[0]};
+    const T first = dot(vertices[0], axis);
+    Projection<T> p{first, first};
     for (int i = 1; i < count; ++i) {
-      p.lo = Signs<T>::min(p.lo, d[i]);
-      p.hi = Signs<T>::max(p.hi, d[i]);
+      const T x = dot(vertices[i], axis);
+      p.lo = Signs<T>::min(p.lo, x);
+      p.hi = Signs<T>::max(p.hi, x);
     }
     return p;
   }
