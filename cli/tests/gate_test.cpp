@@ -464,6 +464,34 @@ TEST(Gate, APeersGrossVerdictsAreReportedButNeverFail) {
   EXPECT_TRUE(contains(run.out, "1 peer findings (informational, not failures)")) << run.out;
 }
 
+TEST(Gate, AKernelOfTheUsersListedInTheThresholdsIsGatedLikeSepaxs) {
+  // A kernel brought with --external or --plugin: its rows' origin is its own name.
+  const fs::path dir = scratch_dir();
+  std::vector<json> rows = fixture_rows();
+  json mine = rows.at(1);
+  ASSERT_TRUE(mine.contains("kernel") && !mine.contains("table"));
+  mine["kernel"] = "mylib/obb_sat/float";
+  mine["origin"] = "mylib";
+  mine["family"] = "parallel-edges";
+  mine["gross"] = 2;
+  rows.push_back(mine);
+  const fs::path verify = write_rows(dir / "verify.jsonl", rows);
+  // Not listed: a finding, as a peer's.
+  const GateRun unlisted = gate({verify, kBench}, kThresholds);
+  EXPECT_EQ(unlisted.status, 0) << unlisted.out;
+  EXPECT_TRUE(contains(unlisted.check_with({"mylib/obb_sat/float x parallel-edges"}), "peer finding")) << unlisted.out;
+  // Listed: its gross verdicts fail the gate, named.
+  json thresholds = fixture_thresholds();
+  thresholds["robustness"]["kernels"].push_back("mylib/obb_sat/float");
+  const GateRun listed = gate({verify, kBench}, write_json(dir / "thresholds.json", thresholds));
+  EXPECT_EQ(listed.status, 1) << listed.out;
+  ASSERT_EQ(listed.failures().size(), 1u) << listed.out;
+  EXPECT_TRUE(contains(listed.failures().front(), "2 gross verdicts of the listed kernel mylib/obb_sat/float on "
+                                                  "family parallel-edges (static table) exceed max_gross 0"))
+      << listed.out;
+  EXPECT_FALSE(contains(listed.check_with({"mylib/obb_sat/float x parallel-edges"}), "peer finding")) << listed.out;
+}
+
 TEST(Gate, AnOracleDisagreementFailsEvenOnAPeersRow) {
   const fs::path dir = scratch_dir();
   std::vector<json> rows = fixture_rows();

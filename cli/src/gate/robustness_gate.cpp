@@ -16,23 +16,29 @@ namespace {
 
 std::string plural(std::uint64_t n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
-GateCheck row_check(const VerifyRow& row, std::uint64_t max_gross, double tolerance) {
+/// `listed`: the thresholds name the kernel, so its gross verdicts count
+/// whatever its origin — a user gating a kernel of their own (brought by
+/// --plugin or --external, its rows' origin its own name) lists it there.
+GateCheck row_check(const VerifyRow& row, std::uint64_t max_gross, double tolerance, bool listed) {
   const std::uint64_t gross = row.gross_beyond(tolerance);
+  const bool gated = !row.is_peer() || listed;
   GateCheck c;
   c.group = "robustness";
   const std::string where = fmt::format("{} x {}", row.kernel, row.family);
-  c.subject = row.is_peer() ? fmt::format("{} ({}, peer: {})", where, to_string(row.table), row.origin)
-                            : fmt::format("{} ({})", where, to_string(row.table));
+  c.subject = !row.is_peer() ? fmt::format("{} ({})", where, to_string(row.table))
+              : listed       ? fmt::format("{} ({}, from {}, listed)", where, to_string(row.table), row.origin)
+                             : fmt::format("{} ({}, peer: {})", where, to_string(row.table), row.origin);
   c.measured = fmt::format("gross {} of {} cases{}, oracle disagreements {}, harness errors {}", row.gross, row.cases,
                            tolerance > 0 ? fmt::format(" ({} beyond the tolerance {:g})", gross, tolerance) : "",
                            row.oracle_disagreements, row.harness_errors);
-  c.limit = row.is_peer() ? "oracle disagreements + harness errors = 0 (a peer's gross verdicts never fail)"
-                          : fmt::format("gross <= {}; oracle disagreements + harness errors = 0", max_gross);
-  if (!row.is_peer() && gross > max_gross)
-    c.failures.push_back(fmt::format("{}{} of sepax kernel {} on family {} ({} table) exceed max_gross {}",
+  c.limit = gated ? fmt::format("gross <= {}; oracle disagreements + harness errors = 0", max_gross)
+                  : "oracle disagreements + harness errors = 0 (a peer's gross verdicts never fail)";
+  if (gated && gross > max_gross)
+    c.failures.push_back(fmt::format("{}{} of {} kernel {} on family {} ({} table) exceed max_gross {}",
                                      plural(gross, "gross verdict"),
                                      tolerance > 0 ? fmt::format(" beyond the tolerance {:g}", tolerance) : "",
-                                     row.kernel, row.family, to_string(row.table), max_gross));
+                                     row.is_peer() ? "the listed" : "sepax", row.kernel, row.family,
+                                     to_string(row.table), max_gross));
   if (row.oracle_disagreements)
     c.failures.push_back(fmt::format("{} on the {} {} group of {}: the exact oracles disagree (a harness bug)",
                                      plural(row.oracle_disagreements, "oracle disagreement"), row.family,
@@ -43,7 +49,7 @@ GateCheck row_check(const VerifyRow& row, std::uint64_t max_gross, double tolera
                                      to_string(row.table), row.kernel));
   // Where to look: the row (the first one, when inputs added up).
   for (std::string& reason : c.failures) reason += fmt::format(" [{}]", file_position(row.file, row.line));
-  if (row.is_peer() && row.gross) {
+  if (!gated && row.gross) {
     c.peer_finding = true;
     c.note = fmt::format("peer finding (informational): {} of {}'s {} on family {}; replay files in the verify "
                          "results' gross/",
@@ -117,7 +123,13 @@ std::vector<GateCheck> robustness_checks(const std::vector<VerifyFile>& inputs, 
     for (const VerifyRow& row : rows)
       if (row.kernel == kernel) checks.push_back(exact_check(row));
   }
-  for (const VerifyRow& row : rows) checks.push_back(row_check(row, thresholds.max_gross, tolerances.of(row.kernel)));
+  const auto listed = [&](const std::string& kernel) {
+    return std::find(thresholds.kernels.begin(), thresholds.kernels.end(), kernel) != thresholds.kernels.end() ||
+           std::find(thresholds.exact_kernels.begin(), thresholds.exact_kernels.end(), kernel) !=
+               thresholds.exact_kernels.end();
+  };
+  for (const VerifyRow& row : rows)
+    checks.push_back(row_check(row, thresholds.max_gross, tolerances.of(row.kernel), listed(row.kernel)));
   if (thresholds.min_primary_share > 0)
     for (const VerifyRow& row : rows)
       if (!row.is_peer() && row.features_path + row.closest_points_path > 0)
