@@ -151,6 +151,16 @@ TEST(BroughtKernels, AVersion2PluginsQueriesAreRunGatedAndReplayed) {
   for (const json& r : read_rows(dir / "out" / "verify.jsonl"))
     if (r.value("kernel", "") == "queries_v2/always/double") always = r["gross"].get<std::uint64_t>() > 0 || always;
   EXPECT_TRUE(always);
+  // Their failure classes are the run's own, not peer findings (the report and
+  // sepax gate read "peer"): in the SAT groups as in the pair queries.
+  std::set<std::string> classes_of;
+  for (const json& c : read_rows(dir / "out" / "verify.jsonl", "failure_class"))
+    if (c["kernel"].get<std::string>().rfind("queries_v2/", 0) == 0) {
+      EXPECT_FALSE(c["peer"].get<bool>()) << c.dump();
+      classes_of.insert(c["kernel"].get<std::string>());
+    }
+  EXPECT_TRUE(classes_of.count("queries_v2/always/double")) << "no class of the brought SAT kernel to check";
+  EXPECT_TRUE(classes_of.count("queries_v2/enclose_naive/double")) << "no class of the brought pair query to check";
   // A failure class of the enclosure replays, loading the plugin.
   fs::path replay;
   for (const auto& e : fs::recursive_directory_iterator(dir / "out" / "gross"))

@@ -100,7 +100,7 @@ class Writer {
   FailureClass make_class(const Members& m, bool sampled_gross, const harness::ClassAnalysis& a) const {
     const KernelInfo& kernel = *f_.kernel;
     FailureClass fc = make_failure_class(kernel.id, std::string(to_string(f_.query)), std::string(to_string(f_.scalar)),
-                                         family(), m.kind, kernel.is_peer(), kernel.origin, m.findings.size(),
+                                         family(), m.kind, !f_.gated, kernel.origin, m.findings.size(),
                                          f_.gross_count);
     fc.severity_max = a.sampled_max;
     fc.severity_median = a.sampled_median;

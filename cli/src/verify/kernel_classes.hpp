@@ -35,6 +35,9 @@ struct KernelFindings {
   const std::vector<harness::Finding>* gross = nullptr;
   std::uint64_t gross_count = 0;  ///< all gross verdicts of the kernel × family
   const std::vector<harness::Finding>* boundary = nullptr;
+  /// Its gross verdicts fail the run: sepax's kernels and those brought with
+  /// --plugin or --external. The others' classes are peer findings.
+  bool gated = true;
 };
 
 struct KernelClasses {

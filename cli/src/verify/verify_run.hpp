@@ -542,7 +542,8 @@ class VerifyRun {
                     const std::vector<Finding>& boundary_findings, bool gated, std::vector<Json>& lines) {
     if (gross_findings.empty() && boundary_findings.empty()) return;
     KernelClasses classes = write_kernel_classes(
-        KernelFindings{query, scalar, family, &kernel, &gross_findings, gross, &boundary_findings}, options_, results_);
+        KernelFindings{query, scalar, family, &kernel, &gross_findings, gross, &boundary_findings, gated}, options_,
+        results_);
     for (const std::string& e : classes.errors) err_ << "sepax verify: " << e << '\n';
     for (Json& row : classes.rows) lines.push_back(std::move(row));
     for (Replay& r : classes.replays) replays_.push_back(std::move(r));

@@ -85,8 +85,13 @@ def found_blocks(data) -> list:
         blocks.append(Para([f"No gross verdict in {judged} cases judged: no failure class."]))
         return blocks
     own = [c for c in classes if not c.peer]
-    verdict = (f"{len(own)} failure classes of sepax's own kernels (listed first) — the run fails. " if own
-               else "No gross verdict of a sepax kernel. ")
+    # Not a peer's: sepax's own, or a kernel brought with --plugin / --external (its origin its own name).
+    brought = sum(1 for c in own if c.origin not in ("", "sepax"))
+    classes_of = lambda n, whose: f"{n} failure class{'es' if n != 1 else ''} of {whose}"  # noqa: E731
+    parts = ([classes_of(len(own) - brought, "sepax's own kernels")] if len(own) > brought else []) + \
+        ([classes_of(brought, "kernels brought with --plugin or --external")] if brought else [])
+    verdict = (f"{' and '.join(parts)} (listed first) — the run fails. " if own
+               else "No gross verdict of a sepax kernel or a brought one. ")
     blocks.append(Para([verdict, f"{len(classes) - len(own)} distinct failure classes of peer kernels "
                         f"({sum(c.count for c in classes if c.peer)} findings). A class is one kernel, family "
                         "and kind of error; its folder under the results' gross/ holds its worst case found and "
