@@ -87,6 +87,16 @@ bool is_row(const json& row, const std::string& kernel, const std::string& famil
 
 json fixture_thresholds() { return json::parse(slurp(kThresholds)); }
 
+/// A static kernel row of the fixture run, made another library's (or a
+/// brought kernel's: its origin is its own name).
+json kernel_row_from(const std::vector<json>& rows, const std::string& kernel, const std::string& origin) {
+  json row = rows.at(1);
+  EXPECT_TRUE(row.contains("kernel") && !row.contains("table")) << row.dump();
+  row["kernel"] = kernel;
+  row["origin"] = origin;
+  return row;
+}
+
 fs::path write_json(const fs::path& path, const json& value) { return write_text(path, value.dump(2)); }
 
 struct GateRun {
@@ -448,10 +458,7 @@ TEST(Gate, ACertifiedKernelsBoundaryVerdictFailsWhereOthersPass) {
 TEST(Gate, APeersGrossVerdictsAreReportedButNeverFail) {
   const fs::path dir = scratch_dir();
   std::vector<json> rows = fixture_rows();
-  json peer = rows.at(1);  // a static kernel row of the same run
-  ASSERT_TRUE(peer.contains("kernel") && !peer.contains("table"));
-  peer["kernel"] = "fcl/obb_overlap/float";
-  peer["origin"] = "fcl";
+  json peer = kernel_row_from(rows, "fcl/obb_overlap/float", "fcl");
   peer["family"] = "touching";
   peer["gross"] = 3;
   rows.push_back(peer);
@@ -468,10 +475,7 @@ TEST(Gate, AKernelOfTheUsersListedInTheThresholdsIsGatedLikeSepaxs) {
   // A kernel brought with --external or --plugin: its rows' origin is its own name.
   const fs::path dir = scratch_dir();
   std::vector<json> rows = fixture_rows();
-  json mine = rows.at(1);
-  ASSERT_TRUE(mine.contains("kernel") && !mine.contains("table"));
-  mine["kernel"] = "mylib/obb_sat/float";
-  mine["origin"] = "mylib";
+  json mine = kernel_row_from(rows, "mylib/obb_sat/float", "mylib");
   mine["family"] = "parallel-edges";
   mine["gross"] = 2;
   rows.push_back(mine);
@@ -495,9 +499,7 @@ TEST(Gate, AKernelOfTheUsersListedInTheThresholdsIsGatedLikeSepaxs) {
 TEST(Gate, AnOracleDisagreementFailsEvenOnAPeersRow) {
   const fs::path dir = scratch_dir();
   std::vector<json> rows = fixture_rows();
-  json peer = rows.at(1);
-  peer["kernel"] = "textbook/obb_obb_sat/float";
-  peer["origin"] = "textbook";
+  json peer = kernel_row_from(rows, "textbook/obb_obb_sat/float", "textbook");
   peer["oracle_disagreements"] = 1;
   rows.push_back(peer);
   const GateRun run = gate({write_rows(dir / "verify.jsonl", rows), kBench}, kThresholds);

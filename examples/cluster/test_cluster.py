@@ -77,8 +77,12 @@ def assert_same_campaign(expected, actual):
 
 def cases_judged(folder):
     """Cases generated over every group: the batches' extents."""
-    return sum(json.loads(l)["end"] - json.loads(l)["begin"]
-               for l in (folder / "batches.jsonl").read_text().splitlines() if l)
+    return sum(batch["end"] - batch["begin"] for batch in rows_of_log(folder))
+
+
+def rows_of_log(folder):
+    """The batches a run wrote (batches.jsonl), in order."""
+    return [json.loads(l) for l in (folder / "batches.jsonl").read_text().splitlines() if l]
 
 
 def record(name, seconds, folder, cases=None):
@@ -204,10 +208,6 @@ def test_a_requeued_array_task_resumes_its_own_shard(slurm, unsharded, tmp_path)
     starts = [(r["group"], r["begin"]) for r in rows_of_log(tmp_path / "shard-2")]
     assert len(starts) == len(set(starts)) == shard_batches, "a batch judged twice, or one missing"
     assert_same_campaign(unsharded, tmp_path / "merged")
-
-
-def rows_of_log(folder):
-    return [json.loads(l) for l in (folder / "batches.jsonl").read_text().splitlines() if l]
 
 
 # ---------------------------------------------------------------- Kubernetes

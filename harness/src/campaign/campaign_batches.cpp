@@ -1,23 +1,14 @@
 #include "sepax/harness/campaign/campaign_batches.hpp"
 
-#include <charconv>
-
 #include <fmt/format.h>
+
+#include "campaign/whole_number.hpp"
 
 namespace sepax::harness {
 
 std::string Shard::text() const { return fmt::format("{}/{}", index, count); }
 
-namespace {
-
-std::optional<std::uint64_t> whole_number(std::string_view text) {
-  std::uint64_t value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return value;
-}
-
-}  // namespace
+using detail::whole_number;
 
 std::optional<Shard> parse_shard(std::string_view text, std::string& error) {
   const auto slash = text.find('/');

@@ -1,10 +1,11 @@
 #include "sepax/harness/campaign/shard_environment.hpp"
 
-#include <charconv>
 #include <cstdint>
 #include <string_view>
 
 #include <fmt/format.h>
+
+#include "campaign/whole_number.hpp"
 
 namespace sepax::harness {
 namespace {
@@ -18,13 +19,8 @@ std::optional<std::uint64_t> whole(const EnvironmentLookup& env, const char* nam
     error = fmt::format("--shard auto: {} is not set{}", name, missing);
     return std::nullopt;
   }
-  const std::string_view text(value);
-  std::uint64_t n = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) {
-    error = fmt::format("--shard auto: {}='{}' is not a whole number", name, text);
-    return std::nullopt;
-  }
+  const auto n = detail::whole_number(value);
+  if (!n) error = fmt::format("--shard auto: {}='{}' is not a whole number", name, value);
   return n;
 }
 
