@@ -9,6 +9,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "sepax/harness/case_judgement.hpp"
 #include "sepax/harness/explain/cause.hpp"
 #include "sepax/harness/explain/class_analysis.hpp"
@@ -165,6 +167,25 @@ TEST(Causes, ComeFromTheExactQuantitiesOfTheCase) {
   EXPECT_EQ(explain(promised, close, std::nullopt, read(promised, close)).cause, Cause::declared_bias);
   // A throw.
   EXPECT_EQ(explain(throws(), close, std::nullopt, read(throws(), close)).cause, Cause::threw);
+}
+
+TEST(Causes, SayTheRoundingLossInTheUnitOfTheGapsBesideIt) {
+  // A face axis (sin θ = 1) separating the boxes: its loss is the band
+  // itself, a fraction of the size like the gap (a bare "its rounding
+  // loss 214" once left the reader to guess what 214 counted).
+  // B turned about z, so that the band is not 0 (axis-aligned cubes are
+  // decided exactly).
+  ShapePair p = cubes(2.0);
+  const double c = std::cos(0.3), s = std::sin(0.3);
+  p.obb_b.axes = {Vec3<double>(c, s, 0), Vec3<double>(-s, c, 0), Vec3<double>(0, 0, 1)};
+  const KernelInfo intersecting = fixed(true);
+  const Disagreement d = read(intersecting, p);
+  ASSERT_GT(d.band, 0);
+  const Explanation e = explain(intersecting, p, std::nullopt, d);
+  ASSERT_EQ(e.cause, Cause::missing_axis) << e.detail;
+  EXPECT_NE(e.detail.find(fmt::format("its rounding loss, {:.3g} of the size (the band {:.2g} over sin θ)", d.band, d.band)),
+            std::string::npos)
+      << e.detail;
 }
 
 TEST(Causes, ASeparationClaimedAcrossTheZeroNormalOfACollinearTriangleIsDegenerateInput) {

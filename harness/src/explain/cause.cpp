@@ -23,6 +23,16 @@ double rounding_loss(double band, double sine) {
   return sine > 0 ? band / sine : std::numeric_limits<double>::infinity();
 }
 
+/// "its rounding loss, 214 times the size (the band 1.2e-07 over sin θ)":
+/// the loss in the unit of the gaps beside it, and what it is made of.
+std::string loss_text(double band, double sine) {
+  const double loss = rounding_loss(band, sine);
+  if (!std::isfinite(loss)) return "its rounding loss (unbounded: sin θ = 0)";
+  return fmt::format("its rounding loss, {} (the band {:.2g} over sin θ)",
+                     loss < 1 ? fmt::format("{:.3g} of the size", loss) : fmt::format("{:.3g} times the size", loss),
+                     band);
+}
+
 bool exactly_degenerate(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes) {
   for (const oracle::AxisReading& r : axes)
     if ((r.axis.kind == AxisKind::normal_a || r.axis.kind == AxisKind::normal_b) && std::isnan(r.gap)) return true;
@@ -89,18 +99,18 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
     }
     if (best_clear && best_clear->gap > rounding_loss(band, best_clear->sine))
       return {Cause::missing_axis,
-              fmt::format("{} (sin θ = {:.2g}) separates the shapes by {:.3g} of the size, {:.3g}x its rounding loss "
-                          "{:.3g}; the kernel calls them intersecting",
+              fmt::format("{} (sin θ = {:.2g}) separates the shapes by {:.3g} of the size, {:.3g}x {}; the kernel "
+                          "calls them intersecting",
                           axis_name(pair, best_clear->axis), best_clear->sine, best_clear->gap,
-                          best_clear->gap / rounding_loss(band, best_clear->sine), rounding_loss(band, best_clear->sine)),
+                          best_clear->gap / rounding_loss(band, best_clear->sine), loss_text(band, best_clear->sine)),
               "test every candidate axis of the separating-axis theorem (3 + 3 + 9 for two boxes, 13 for a triangle "
               "and a box), also when some are nearly parallel"};
     if (largest)
       return {Cause::ill_conditioned_axis,
               fmt::format("decided only by ill-conditioned axes: the widest gap, {:.3g} of the size along {} "
-                          "(sin θ = {:.2g}), is within its rounding loss {:.3g}",
+                          "(sin θ = {:.2g}), is within {}",
                           largest->gap, axis_name(pair, largest->axis), largest->sine,
-                          rounding_loss(band, largest->sine)),
+                          loss_text(band, largest->sine)),
               kCrossProductFix};
     return {Cause::unknown, "no candidate axis separates the exact shapes, yet they are apart", ""};
   }
@@ -113,13 +123,14 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
       if (overlap <= loss && it->sine < 1)
         return {Cause::ill_conditioned_axis,
                 fmt::format("the kernel's separating axis {} is ill-conditioned (sin θ = {:.2g}): the shapes overlap "
-                            "along it by {:.3g} of the size, within its rounding loss {:.3g}",
-                            axis_name(pair, it->axis), it->sine, overlap, loss),
+                            "along it by {:.3g} of the size, within {}",
+                            axis_name(pair, it->axis), it->sine, overlap, loss_text(band, it->sine)),
                 kCrossProductFix};
       return {Cause::false_separation,
               fmt::format("the kernel calls {} (sin θ = {:.2g}) separating; the shapes overlap along it by {:.3g} of "
-                          "the size, {:.3g}x its rounding loss {:.3g}",
-                          axis_name(pair, it->axis), it->sine, overlap, loss > 0 ? overlap / loss : overlap, loss),
+                          "the size, {:.3g}x {}",
+                          axis_name(pair, it->axis), it->sine, overlap, loss > 0 ? overlap / loss : overlap,
+                          loss_text(band, it->sine)),
               "check that axis's projection radii and the comparison against them"};
     }
   }
@@ -136,9 +147,9 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
   if (closest && -closest->gap <= rounding_loss(band, closest->sine))
     return {Cause::ill_conditioned_axis,
             fmt::format("{} is ill-conditioned (sin θ = {:.2g}): the shapes overlap along it by only {:.3g} of the "
-                        "size, within its rounding loss {:.3g}",
+                        "size, within {}",
                         axis_name(pair, closest->axis), closest->sine, -closest->gap,
-                        rounding_loss(band, closest->sine)),
+                        loss_text(band, closest->sine)),
             fix};
   // An edge axis of parallel edges: zero exactly, or below the kernel's
   // rounding. Formed in floating point, its direction is rounding noise, and
