@@ -79,6 +79,11 @@ TEST(SepaxCheck, SpecExampleTouchingBoxesIntersectAndEveryFloatKernelIsOk) {
   EXPECT_EQ(c["oracle"]["intersects"], true);
   EXPECT_EQ(c["oracle"]["margin"], 0.0);
   EXPECT_EQ(c["oracle"]["cgal_intersects"], true);
+  // Axis-aligned boxes on a dyadic grid: every operation of the test is
+  // exact, so the band is 0 (the zero band of docs/concepts.md). Named
+  // "band", not "tolerance": that word is the kernel's promise, per kernel.
+  EXPECT_EQ(c["oracle"]["band"], 0.0);
+  EXPECT_FALSE(c["oracle"].contains("tolerance")) << c["oracle"].dump();
   EXPECT_EQ(c["oracle"]["first_contact"]["state"], "overlapping_at_start");
   ASSERT_TRUE(c["kernels"].is_array());
   ASSERT_FALSE(c["kernels"].empty());
@@ -111,6 +116,7 @@ TEST(SepaxCheck, ReadableOutputNamesTheCaseAndTheKernels) {
   EXPECT_NE(run.out.find("p1"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("obb_obb/test_static/float"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("intersecting"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("margin 0, band 0 (float)"), std::string::npos) << run.out;
 }
 
 TEST(SepaxCheck, AMalformedLineIsReportedAndTheOtherLinesAreStillChecked) {

@@ -45,14 +45,14 @@ std::optional<std::string> invalid_for(const ShapePair& pair, ScalarKind scalar)
 }
 
 /// The moving part of a view: both first-contact oracles (and moving_intersects
-/// and the static verdict at t = 0, which must agree), the tolerance and margin.
+/// and the static verdict at t = 0, which must agree), the band and margin.
 void judge_moving(OracleView& view) {
   if ((view.moving_error = invalid_for(*view.motion, view.scalar))) return;
   try {
     view.moving = judge_moving_exactly(view.pair, *view.motion, /*cross_check=*/true);
     if (view.verdict && !view.verdict->oracles_disagree())
       view.moving->static_intersects = view.verdict->intersects;
-    view.moving_tolerance = oracle::moving_boundary_tolerance(view.pair, *view.motion, view.scalar);
+    view.moving_band = oracle::moving_boundary_tolerance(view.pair, *view.motion, view.scalar);
     if (!view.moving->oracles_disagree()) {
       view.moving_margins.emplace(view.pair, *view.motion, *view.moving);
       view.moving_margins->moving();
@@ -73,7 +73,7 @@ void judge(OracleView& view, bool needs_validation) {
   }
   try {
     view.verdict = judge_exactly(view.pair, /*cross_check=*/true);
-    view.tolerance = oracle::verdict_band(view.pair, view.scalar);
+    view.band = oracle::verdict_band(view.pair, view.scalar);
     if (!view.verdict->oracles_disagree()) {
       view.margin.emplace(view.pair, view.verdict->intersects);
       view.margin->get();
@@ -112,7 +112,7 @@ void add_moving_json(Json& j, OracleView& view) {
   j["moving_intersects"] = *m.moving_intersects;
   if (m.oracles_disagree()) j["moving_disagreement"] = true;
   if (view.moving_margins) j["moving_margin"] = view.moving_margins->moving();
-  j["moving_tolerance"] = view.moving_tolerance;
+  j["moving_band"] = view.moving_band;
 }
 
 Json oracle_json(OracleView& view) {
@@ -127,7 +127,7 @@ Json oracle_json(OracleView& view) {
   if (view.margin) j["margin"] = view.margin->get();
   j["cgal_intersects"] = *v.cgal_intersects;
   if (v.oracles_disagree()) j["disagreement"] = true;
-  j["tolerance"] = view.tolerance;
+  j["band"] = view.band;
   j["exact_fallback"] = v.exact_fallback;
   if (view.motion) add_moving_json(j, view);
   return j;
@@ -163,9 +163,9 @@ std::string moving_oracle_line(OracleView& view) {
   const MovingOracleVerdict& m = *view.moving;
   if (m.oracles_disagree()) return "moving oracle: DISAGREEMENT: " + m.describe();
   return fmt::format("moving oracle: {}; first_contact_lp and moving_intersects agree; moving margin {}, "
-                     "tolerance {} ({})",
+                     "band {} ({})",
                      readable_contact(m.contact), readable(view.moving_margins->moving()),
-                     readable(view.moving_tolerance), to_string(view.scalar));
+                     readable(view.moving_band), to_string(view.scalar));
 }
 
 std::string oracle_line(OracleView& view) {
@@ -175,9 +175,9 @@ std::string oracle_line(OracleView& view) {
     return fmt::format("oracle: DISAGREEMENT: exact SAT says {}, CGAL says {}",
                        v.intersects ? "intersecting" : "separated",
                        *v.cgal_intersects ? "intersecting" : "separated");
-  return fmt::format("oracle: {}, margin {}, tolerance {} ({}), CGAL agrees{}",
+  return fmt::format("oracle: {}, margin {}, band {} ({}), CGAL agrees{}",
                      v.intersects ? "intersecting" : "separated", readable(view.margin->get()),
-                     readable(view.tolerance), to_string(view.scalar),
+                     readable(view.band), to_string(view.scalar),
                      v.exact_fallback ? ", exact fallback ran" : "");
 }
 

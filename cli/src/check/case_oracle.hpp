@@ -27,14 +27,14 @@ struct OracleView {
   ScalarKind scalar;
   std::optional<OracleVerdict> verdict;
   std::optional<LazyMargin> margin;  ///< set once the verdict is known and the oracles agree
-  double tolerance = 0;
+  double band = 0;  ///< the verdict's rounding band (oracle::verdict_band)
   std::optional<std::string> error;  ///< the pair cannot be judged for this scalar
 
   std::optional<LinearMotiond> motion;  ///< rounded to `scalar` like the pair
   std::optional<MovingOracleVerdict> moving;
   /// Set once the moving oracles agree; with the moving margin already computed.
   std::optional<MovingMargins> moving_margins;
-  double moving_tolerance = 0;
+  double moving_band = 0;  ///< the moving verdict's (oracle::moving_boundary_tolerance)
   std::optional<std::string> moving_error;  ///< the motion cannot be judged for this scalar
 };
 
