@@ -4,6 +4,8 @@
 #include <cmath>
 #include <exception>
 
+#include <fmt/format.h>
+
 #include "sepax/harness/campaign/severity.hpp"
 #include "sepax/harness/timed.hpp"
 #include "sepax/oracle/cgal_judge.hpp"
@@ -44,6 +46,11 @@ OracleVerdict judge_exactly(const ShapePair& pair, bool cross_check, bool unfilt
 double LazyMargin::get() {
   if (!value_) value_ = oracle::relative_margin(pair_, intersects_);
   return *value_;
+}
+
+std::string limit_text(std::optional<double> tolerance, std::optional<double> band) {
+  const double b = band.value_or(0), t = tolerance.value_or(b);
+  return t > b ? fmt::format("the kernel's tolerance {:.6g}", t) : fmt::format("band {:.6g}", b);
 }
 
 KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "sepax/harness/campaign/severity.hpp"
+#include "sepax/harness/case_judgement.hpp"
 #include "sepax/harness/timed.hpp"
 #include "sepax/oracle/exact_sat.hpp"
 #include "sepax/oracle/margin.hpp"
@@ -210,11 +211,11 @@ std::string describe_moving_run(const MovingKernelJudgement& run, const KernelIn
   switch (run.rule) {
     case MovingRule::agreed: return answer + ", " + exact;
     case MovingRule::meets_verdict:
-      return fmt::format("{}, {}; moving margin {:.6g}, tolerance {:.6g}", answer, exact, run.margin.value_or(0),
-                         run.tolerance.value_or(0));
+      return fmt::format("{}, {}; moving margin {:.6g}, {}", answer, exact, run.margin.value_or(0),
+                         limit_text(run.tolerance, run.band));
     case MovingRule::start_verdict:
-      return fmt::format("{}, {}; margin at t = 0 {:.6g}, tolerance {:.6g}", answer, exact,
-                         run.margin.value_or(0), run.tolerance.value_or(0));
+      return fmt::format("{}, {}; margin at t = 0 {:.6g}, {}", answer, exact, run.margin.value_or(0),
+                         limit_text(run.tolerance, run.band));
     case MovingRule::contact_errors: {
       const bool rescued = run.contact.point_path == ContactPath::closest_points;
       return fmt::format("{}, {}; time error {:.3g} T (bound {:.3g}), point distance {:.3g}{} (bound {:.3g}){}",

@@ -169,6 +169,14 @@ TEST(Causes, ComeFromTheExactQuantitiesOfTheCase) {
   EXPECT_EQ(explain(throws(), close, std::nullopt, read(throws(), close)).cause, Cause::threw);
 }
 
+TEST(LimitText, NamesTheBandUnlessTheKernelsPromiseIsWider) {
+  // The judgements' `tolerance` is max(band, promise): said as what it is.
+  EXPECT_EQ(limit_text(1e-5, 1e-5), "band 1e-05");
+  EXPECT_EQ(limit_text(1e-3, 1e-5), "the kernel's tolerance 0.001");
+  EXPECT_EQ(limit_text(0.0, 0.0), "band 0");
+  EXPECT_EQ(limit_text(std::nullopt, 2e-7), "band 2e-07");
+}
+
 TEST(Causes, SayTheRoundingLossInTheUnitOfTheGapsBesideIt) {
   // A face axis (sin θ = 1) separating the boxes: its loss is the band
   // itself, a fraction of the size like the gap (a bare "its rounding

@@ -42,9 +42,9 @@ std::string describe_gross(const KernelJudgement& run, const OracleVerdict& orac
           ? ""
           : " (axis " + to_string(run.outcome.axis, query != Query::obb_obb, query == Query::tri_tri) + ")";
   const double band = run.band.value_or(0);
-  return fmt::format("kernel says {}{}, exact: {}; margin {:.6g}, tolerance {:.6g}{}",
+  return fmt::format("kernel says {}{}, exact: {}; margin {:.6g}, {}{}",
                      verdict_name(run.outcome.intersects), axis, verdict_name(oracle.intersects),
-                     run.margin.value_or(0), run.tolerance.value_or(0),
+                     run.margin.value_or(0), limit_text(run.tolerance, run.band),
                      band > 0 ? fmt::format(" ({:.3g}x the band)", run.severity() / band) : std::string());
 }
 

@@ -94,6 +94,12 @@ struct KernelJudgement {
   bool tolerated() const;
 };
 
+/// What a disagreement was held to, for a finding's text: "band 1.67e-05",
+/// or "the kernel's tolerance 0.001" when its promise is the wider (the
+/// judgements' `tolerance` is the larger of the two; a bare "tolerance"
+/// read as the kernel's promise when it was the band).
+std::string limit_text(std::optional<double> tolerance, std::optional<double> band);
+
 /// Runs `kernel` on `pair`, which must be exactly representable in the
 /// kernel's scalar (see rounded_to); an exception becomes `error`, class gross.
 KernelJudgement run_kernel(const KernelInfo& kernel, const ShapePair& pair);
