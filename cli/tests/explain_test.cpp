@@ -99,6 +99,29 @@ TEST(Causes, ExactlyTouchingBoxesCalledSeparatedAreTheOpenSetConvention) {
   }
 }
 
+TEST(Causes, AnUndeclaredEpsilonsFalseContactsSayToDeclareIt) {
+  // Gottschalk's ε added but not declared: its false contacts on nearly
+  // parallel edges are gross (the judge cannot guess an ε), and the fix must
+  // not tell a user who added one to "add Gottschalk's ε".
+  const fs::path dir = scratch_dir() / "undeclared_eps";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string args = "verify --cases 2000 --seed 1 --no-moving --kernel planted/obb_undeclared_eps/float "
+                           "--family parallel-edges --out '" + (dir / "out").string() + "'";
+  const CommandRun run = run_planted(args, dir);
+  ASSERT_EQ(run.status, 0) << run.err;  // a planted kernel's gross verdicts are findings
+  std::size_t classes = 0;
+  for (const json& c : read_rows(dir / "out" / "verify.jsonl", "failure_class")) {
+    ++classes;
+    EXPECT_EQ(c["cause"], "ill-conditioned-axis") << c.dump(2) << "\nreplay: sepax_planted " << args;
+    const std::string fix = c.value("fix", "");
+    EXPECT_NE(fix.find("if the kernel adds an ε on purpose"), std::string::npos) << fix;
+    EXPECT_NE(fix.find("declare it with its value"), std::string::npos) << fix;
+  }
+  EXPECT_GT(classes, 0u) << "no failure class: the undeclared ε was not caught, and the fix went unchecked\n"
+                         << run.out << "\nreplay: sepax_planted " << args;
+}
+
 constexpr const char* kPlainKernels[] = {"textbook/obb_obb_plain/float",        "textbook/obb_obb_plain/double",
                                          "textbook/tri_obb_plain/float",        "textbook/tri_obb_plain/double",
                                          "textbook/obb_obb_plain_moving/float", "textbook/obb_obb_plain_moving/double"};

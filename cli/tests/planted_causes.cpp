@@ -13,6 +13,8 @@
 // | planted/obb_squared_positions/double | A's face-axis projections of the centres taken | far-from-origin   |
 // |                                      | through squared lengths, (|C+A_i|² − |C|² − 1)/2: an error of u·|C|²/size |
 // | planted/obb_open_sets/double         | '≥' where touching must intersect              | convention        |
+// | planted/obb_undeclared_eps/float     | Gottschalk's ε 1e-6 on |R_ij|, bias not        | ill-conditioned-  |
+// |                                      | declared: false contacts of nearly parallel edges | axis (fix: declare it) |
 // | planted/obb_contact_point_off/double | find_first_contact's point moved 1e-3 of A's   | wrong-contact     |
 // |                                      | size along x (the time right)                  | (the point)       |
 // | planted/obb_contact_time_late/double | find_first_contact's time 1e-6 T late (the     | wrong-contact     |
@@ -175,10 +177,23 @@ KernelInfo contact_spoilt(const std::string& name, bool point) {
   return k;
 }
 
+/// Gottschalk's ε (sepax's test_static_eps) added but not declared: correct
+/// as a kernel, wrong as a declaration; its false contacts on nearly parallel
+/// edges are gross, and the fix must say to declare the ε.
+KernelInfo undeclared_epsilon() {
+  KernelInfo k = planted<float>("obb_undeclared_eps", Query::obb_obb);
+  k.reports_axis = false;
+  k.test = [](const ShapePair& p) {
+    return outcome(obb_obb::test_static_eps(p.obb_a.cast<float>(), p.obb_b.cast<float>()));
+  };  // PLANTED: k.bias left at none
+  return k;
+}
+
 }  // namespace
 
 std::vector<KernelInfo> kernels() {
-  return {edge_skip<float>(),
+  return {undeclared_epsilon(),
+          edge_skip<float>(),
           edge_skip<double>(),
           sign_slip(),
           zero_normal(),

@@ -50,6 +50,18 @@ const char* kCrossProductFix =
     "fma(a, b, −c·d) + fma(−c, d, c·d)), or add Gottschalk's ε to |R_ij| (a bias of about √ε of the size), or "
     "promise a tolerance of about √u of the size (--tolerance ID=REL; tolerance= in Python)";
 
+/// For shapes called intersecting that only an ill-conditioned axis
+/// separates, by a kernel that declares no bias: a deliberate ε the kernel
+/// adds but did not declare makes exactly these (Gottschalk's ε on |R_ij|
+/// calls shapes within about ε·size/sin θ of touching intersecting), and a
+/// user who added one reads "add Gottschalk's ε" as wrong advice.
+const std::string kUndeclaredEpsilonFix =
+    std::string("if the kernel adds an ε on purpose (Gottschalk's on |R_ij|, Möller's on plane distances), declare "
+                "it with its value — bias epsilon_on_rotation or epsilon_on_plane_distances (bias= in Python, \"bias\" "
+                "in an external kernel's announcement, bias_method and bias_epsilon in a plugin, KernelBias in C++) — "
+                "and the judge derives the band it opens; if it adds none, ") +
+    kCrossProductFix;
+
 const char* kGuardedFix =
     "the kernel declares Gottschalk's ε on |R_ij|, which keeps an axis of parallel edges from separating: check "
     "that ε is added to every |R_ij| the projected radii use, and that each radius weighs the right extent by the "
@@ -82,9 +94,10 @@ Explanation underflow_explanation(const ShapePair& pair, const oracle::AxisReadi
 /// the shapes determine them.
 /// `unit`: the unit roundoff of the kernel's scalar; `guarded`: the kernel
 /// declares Gottschalk's ε on |R_ij| (kernel_bias.hpp), which keeps such an
-/// axis from separating, so the fix to suggest is to check the radii it forms.
+/// axis from separating, so the fix to suggest is to check the radii it forms;
+/// `declares_bias`: it declares any ε (else an undeclared one is a suspect).
 Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes, const Disagreement& d,
-                            double unit, bool guarded) {
+                            double unit, bool guarded, bool declares_bias) {
   const double band = d.band;
   if (!d.exactly_intersect) {
     // The kernel calls separated shapes intersecting: is there a separating
@@ -111,7 +124,7 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
                           "(sin θ = {:.2g}), is within {}",
                           largest->gap, axis_name(pair, largest->axis), largest->sine,
                           loss_text(band, largest->sine)),
-              kCrossProductFix};
+              declares_bias ? std::string(kCrossProductFix) : kUndeclaredEpsilonFix};
     return {Cause::unknown, "no candidate axis separates the exact shapes, yet they are apart", ""};
   }
   // The kernel calls intersecting shapes separated.
@@ -326,7 +339,8 @@ Explanation explain(const KernelInfo& kernel, const ShapePair& pair, const std::
       return degenerate;
   }
   Explanation by_axes =
-      explain_by_axes(pair, axes, d, unit_roundoff(kernel.scalar), kernel.bias.method == BiasMethod::epsilon_on_rotation);
+      explain_by_axes(pair, axes, d, unit_roundoff(kernel.scalar), kernel.bias.method == BiasMethod::epsilon_on_rotation,
+                      kernel.bias.method != BiasMethod::none);
   if (by_axes.cause == Cause::ill_conditioned_axis) return by_axes;
   if (const std::optional<ShapePair> near = recentred(pair, kernel.scalar)) {
     // The same shapes and the same exact answer (the move is exact): only the
