@@ -83,16 +83,32 @@ TEST(Causes, EachPlantedBugIsGrossBeyondItsToleranceAndNamedByItsCause) {
   }
 }
 
-TEST(Causes, ExactlyTouchingBoxesCalledSeparatedAreTheOpenSetConvention) {
-  const fs::path dir = scratch_dir() / "convention";
+/// A static campaign of one planted kernel on one family, in a fresh folder
+/// `folder`: the command's arguments, its run and the failure classes.
+struct PlantedCampaign {
+  std::string args;
+  CommandRun run;
+  std::vector<json> classes;
+};
+
+PlantedCampaign planted_campaign(const char* folder, const char* kernel, const char* family, int cases) {
+  const fs::path dir = scratch_dir() / folder;
   fs::remove_all(dir);
   fs::create_directories(dir);
-  const std::string args = "verify --cases 200 --seed 1 --no-moving --kernel planted/obb_open_sets/double "
-                           "--family touching --out '" + (dir / "out").string() + "'";
-  const CommandRun run = run_planted(args, dir);
-  ASSERT_EQ(run.status, 0) << run.err;
-  const std::vector<json> classes = read_rows(dir / "out" / "verify.jsonl", "failure_class");
-  ASSERT_FALSE(classes.empty()) << "the open-set kernel was not found on touching: replay: sepax_planted " << args;
+  PlantedCampaign c;
+  c.args = "verify --cases " + std::to_string(cases) + " --seed 1 --no-moving --kernel " + kernel + " --family " +
+           family + " --out '" + (dir / "out").string() + "'";
+  c.run = run_planted(c.args, dir);
+  c.classes = read_rows(dir / "out" / "verify.jsonl", "failure_class");
+  return c;
+}
+
+TEST(Causes, ExactlyTouchingBoxesCalledSeparatedAreTheOpenSetConvention) {
+  const PlantedCampaign campaign = planted_campaign("convention", "planted/obb_open_sets/double", "touching", 200);
+  ASSERT_EQ(campaign.run.status, 0) << campaign.run.err;
+  const std::vector<json>& classes = campaign.classes;
+  ASSERT_FALSE(classes.empty()) << "the open-set kernel was not found on touching: replay: sepax_planted "
+                                << campaign.args;
   for (const json& c : classes) {
     EXPECT_EQ(c["cause"], "convention") << c.dump(2);
     EXPECT_EQ(c["severity_max"], 0.0) << "exactly touching: margin 0\n" << c.dump(2);
@@ -103,23 +119,18 @@ TEST(Causes, AnUndeclaredEpsilonsFalseContactsSayToDeclareIt) {
   // Gottschalk's ε added but not declared: its false contacts on nearly
   // parallel edges are gross (the judge cannot guess an ε), and the fix must
   // not tell a user who added one to "add Gottschalk's ε".
-  const fs::path dir = scratch_dir() / "undeclared_eps";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  const std::string args = "verify --cases 2000 --seed 1 --no-moving --kernel planted/obb_undeclared_eps/float "
-                           "--family parallel-edges --out '" + (dir / "out").string() + "'";
-  const CommandRun run = run_planted(args, dir);
-  ASSERT_EQ(run.status, 0) << run.err;  // a planted kernel's gross verdicts are findings
-  std::size_t classes = 0;
-  for (const json& c : read_rows(dir / "out" / "verify.jsonl", "failure_class")) {
-    ++classes;
-    EXPECT_EQ(c["cause"], "ill-conditioned-axis") << c.dump(2) << "\nreplay: sepax_planted " << args;
+  const PlantedCampaign campaign =
+      planted_campaign("undeclared_eps", "planted/obb_undeclared_eps/float", "parallel-edges", 2000);
+  ASSERT_EQ(campaign.run.status, 0) << campaign.run.err;  // a planted kernel's gross verdicts are findings
+  ASSERT_FALSE(campaign.classes.empty())
+      << "no failure class: the undeclared ε was not caught, and the fix went unchecked\n"
+      << campaign.run.out << "\nreplay: sepax_planted " << campaign.args;
+  for (const json& c : campaign.classes) {
+    EXPECT_EQ(c["cause"], "ill-conditioned-axis") << c.dump(2) << "\nreplay: sepax_planted " << campaign.args;
     const std::string fix = c.value("fix", "");
     EXPECT_NE(fix.find("if the kernel adds an ε on purpose"), std::string::npos) << fix;
     EXPECT_NE(fix.find("declare it with its value"), std::string::npos) << fix;
   }
-  EXPECT_GT(classes, 0u) << "no failure class: the undeclared ε was not caught, and the fix went unchecked\n"
-                         << run.out << "\nreplay: sepax_planted " << args;
 }
 
 constexpr const char* kPlainKernels[] = {"textbook/obb_obb_plain/float",        "textbook/obb_obb_plain/double",

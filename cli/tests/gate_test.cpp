@@ -4,7 +4,6 @@
 // numbers, each ratio chosen and listed in its context; thresholds.json: an
 // example of bench/thresholds.json), with variants written per test, and
 // through the built binary for the command line itself.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +21,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "command_run.hpp"
 #include "test_files.hpp"
 #include "gate/bench_results.hpp"
 #include "gate/gate_command.hpp"
@@ -909,19 +909,8 @@ TEST(GateBenchmarkNames, GoogleBenchmarkSuffixesAreNotPartOfTheKey) {
 // The command line
 // ---------------------------------------------------------------------------
 
-struct CommandRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-CommandRun run_sepax(const std::string& args, const fs::path& dir) {
-  const fs::path out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const std::string command =
-      std::string(SEPAX_BINARY) + " " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
-  const int raw = std::system(command.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out), slurp(err)};
-}
+using sepax::cli::test::CommandRun;
+using sepax::cli::test::run_sepax;
 
 std::string quoted(const fs::path& p) { return "'" + p.string() + "'"; }
 
