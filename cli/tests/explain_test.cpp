@@ -258,6 +258,8 @@ TEST(Causes, AWrongFirstContactNamesItsTimeOrItsPoint) {
     // The text says how far in the unit of what is wrong.
     const CommandRun text = run_planted("check '" + (dir / "case.jsonl").string() + "' --kernel " + p.kernel, dir);
     EXPECT_NE(text.out.find(std::string(p.unit) + " from the exact answer"), std::string::npos) << text.out;
+    // Why, on a line of its own under the note's text.
+    EXPECT_NE(text.out.find("\n        cause wrong-contact: "), std::string::npos) << text.out;
   }
 }
 

@@ -326,9 +326,11 @@ class CaseChecker {
                           d->band > 0 ? fmt::format(" ({:.3g}x the band {:.3g})", d->severity / d->band, d->band)
                                       : std::string(" (no band: exact arithmetic)"))
             : std::string("threw");
+    // How far, why and what to do, a line each (aligned under the note's text):
+    // as one line they ran to 700 characters.
     const std::string line =
-        fmt::format("{}: {}; cause {}: {}{}", kernel.id, how_far, harness::to_string(why.cause), why.detail,
-                    why.fix.empty() ? std::string() : "; fix: " + why.fix);
+        fmt::format("{}: {}\n        cause {}: {}{}", kernel.id, how_far, harness::to_string(why.cause), why.detail,
+                    why.fix.empty() ? std::string() : "\n        fix: " + why.fix);
     report.note = report.note ? *report.note + "\n  " + line : line;
   }
 
