@@ -14,7 +14,7 @@ from pathlib import Path  # noqa: F401 (type of the readers' path argument)
 
 from .document import Em, Heading, Para, Strong, Table
 from .fields import get_int, get_str
-from .vocabulary import DASH
+from .vocabulary import DASH, is_sepax_kernel
 
 NOTES = [
     "Each family's cases in the kernel's scalar, judged against the exact answer (rationals on the stored "
@@ -132,12 +132,9 @@ def query_of_kernel(kernel: str) -> str:
     return parts[0]
 
 
-PEER_LIBRARIES = ("box2d/", "fcl/", "bullet/", "ode/", "ccd/")
-
-
 def _is_peer(kernel: str) -> bool:
     """sepax's kernels are named <query>/<mode>/<scalar>; a peer's start with its library."""
-    return kernel.startswith(PEER_LIBRARIES)
+    return not is_sepax_kernel(kernel)
 
 
 def _cell(kernel: str):

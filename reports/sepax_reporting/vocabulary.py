@@ -6,6 +6,19 @@ from __future__ import annotations
 
 # Queries sepax knows; a kernel id starting with one of them is sepax's own.
 KNOWN_QUERIES = ("obb_obb", "tri_obb", "tri_tri")
+# The queries beyond the SAT registry (`sepax verify --query`); sepax's
+# kernels of them are `<query>/<mode>/<scalar>` too.
+PAIR_QUERIES = ("rect_rect", "sphere_sphere", "aabb_sphere", "sphere_plane", "aabb_aabb", "obb_segment",
+                "obb_to_aabb", "obb_obb_manifold", "general_motion", "obb_obb_distance", "tri_obb_distance",
+                "tri_tri_distance")
+
+
+def is_sepax_kernel(kernel_id: str) -> bool:
+    """Does the id name one of sepax's kernels (its first component a query
+    sepax answers)? Every other id is another library's or a user's: deciding
+    by a list of peer libraries left out the ones added after it (MuJoCo's
+    manifold became a summary row of a query named "mujoco")."""
+    return kernel_id.split("/", 1)[0] in KNOWN_QUERIES + PAIR_QUERIES
 # Section for kernels whose query no input names and no id reveals.
 OTHER_QUERY = "other"
 
@@ -44,8 +57,7 @@ def set_key(name: str):
 def id_origin(kernel_id: str) -> str:
     """'sepax' for `<query>/<mode>/<scalar>`, else the library: the id's
     first component (peer ids are `<library>/<name>/<scalar>`)."""
-    first = kernel_id.split("/", 1)[0]
-    return "sepax" if first in KNOWN_QUERIES else first
+    return "sepax" if is_sepax_kernel(kernel_id) else kernel_id.split("/", 1)[0]
 
 
 def id_query(kernel_id: str):

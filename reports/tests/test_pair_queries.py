@@ -152,3 +152,18 @@ class ManifoldRows(unittest.TestCase):
         self.assertEqual(sepax[3:], ["500.0", "2.00"])  # 500 ns against ODE's 250 ns
         self.assertEqual(len(by_kernel), 3)
         self.assertTrue(all(r[0] == "obb_obb_manifold" for r in t.rows))
+
+    def test_a_peer_library_added_later_is_a_peer_of_its_query(self):
+        # MuJoCo's manifold, in no list of libraries: a peer of obb_obb_manifold,
+        # not a sepax kernel of a query named "mujoco" (a main-job report had
+        # such a summary row, all dashes).
+        bench = {"context": {"num_cpus": 2}, "benchmarks": [
+            bench_entry("manifold:obb_obb_manifold/find_manifold/double:random", tests_per_s=2e6),
+            bench_entry("manifold:mujoco/box_box_manifold/double:random", tests_per_s=4e6)]}
+        data = report_inputs.load(bench=bench)
+        t = pair_queries.speed_table(data)
+        self.assertEqual([r[0] for r in t.rows], ["obb_obb_manifold", "obb_obb_manifold"])
+        mujoco = next(r for r in t.rows if "mujoco" in str(r[1]))
+        self.assertIsInstance(mujoco[1], document.Em)  # peers in italics
+        self.assertEqual(pair_queries.query_of_kernel("mujoco/box_box_manifold/double"), "obb_obb_manifold")
+        self.assertEqual(pair_queries.query_of_kernel("rect_rect/test_static/float"), "rect_rect")
