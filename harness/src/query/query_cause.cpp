@@ -28,6 +28,23 @@ QueryCause explain_query_verdict(const std::string& error, bool says_meets, bool
             "rounding of every term"};
   if (v.reason.find("beyond it") != std::string::npos)
     return {"loose-enclosure", v.reason, "the box's half-widths are sum |A_ij| e_j: a larger box loses culling"};
+  // The distance queries' judge (distance/distance_judgement.cpp) names what
+  // is off first: the distance or depth, the witness points, the normal.
+  // (Told as a wrong contact, their fix spoke of times and manifold points.)
+  const auto starts = [&](const char* prefix) { return v.reason.rfind(prefix, 0) == 0; };
+  if (starts("distance") || starts("penetration depth"))
+    return {"wrong-distance", v.reason,
+            "iterate until the distance's upper and lower bounds meet to rounding (GJK, EPA): a fixed iteration "
+            "count or a stopping tolerance far above rounding returns distances this far off; sepax check prints "
+            "the exact one"};
+  if (starts("witness points"))
+    return {"wrong-distance", v.reason,
+            "return closest points that lie on their shapes and are the reported distance apart (the final "
+            "simplex's points, each mapped back to its shape)"};
+  if (starts("normal: "))
+    return {"wrong-distance", v.reason,
+            "return the unit direction of least penetration: moving B by the depth along it must separate the "
+            "shapes"};
   if (says_meets != truly_meets) {
     if (!says_meets && v.margin && *v.margin == 0)
       return {"convention", "the shapes exactly touch (margin 0) and the kernel calls them apart",

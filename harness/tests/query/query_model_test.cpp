@@ -212,6 +212,21 @@ TEST(QueryCause, EachGrossVerdictGetsItsCause) {
   EXPECT_EQ(explain_query_verdict("", false, false, v).cause, "wrong-enclosure");
   v.reason = "the AABB reaches 2 (of the box's scale) beyond it, more than 1e-12";
   EXPECT_EQ(explain_query_verdict("", false, false, v).cause, "loose-enclosure");
+  // The distance queries: a wrong-distance cause whose fix speaks of what is
+  // off, not of contact times and manifold points.
+  v.time_error.reset();
+  v.reason = "distance 2.3617e-05 of the size, exactly 4.7234e-05: off by 2.36e-05 (1.23e+07x the allowance 1.91e-12)";
+  const QueryCause distance = explain_query_verdict("", false, false, v);
+  EXPECT_EQ(distance.cause, "wrong-distance");
+  EXPECT_EQ(distance.detail, v.reason);
+  EXPECT_NE(distance.fix.find("iterate until"), std::string::npos) << distance.fix;
+  EXPECT_EQ(distance.fix.find("contact (time"), std::string::npos) << distance.fix;
+  v.reason = "penetration depth 0.1 of the size, exactly 0.2: off by 0.1 (1e+10x the allowance 1e-11)";
+  EXPECT_EQ(explain_query_verdict("", true, true, v).cause, "wrong-distance");
+  v.reason = "witness points 0.01 of the size off their shapes or their distance (1e+9x the allowance)";
+  EXPECT_NE(explain_query_verdict("", false, false, v).fix.find("closest points"), std::string::npos);
+  v.reason = "normal: of length 2, not unit";
+  EXPECT_NE(explain_query_verdict("", true, true, v).fix.find("direction of least penetration"), std::string::npos);
 }
 
 /// An answer to one case of a SAT query, judged and explained as the Python

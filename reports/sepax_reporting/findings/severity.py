@@ -38,6 +38,8 @@ CAUSES = {
     "false-contact": "called meeting, though the shapes (spheres, boxes, rectangles) are apart beyond the band",
     "wrong-enclosure": "an enclosing box that does not contain the shape",
     "loose-enclosure": "an enclosing box larger than the band allows",
+    "wrong-distance": "a signed distance or penetration depth off the exact one beyond the band, or its witness "
+                      "points or normal wrong (the distance queries)",
     "unknown": "none of the above; also where the results do not say (written before causes were recorded)",
 }
 
