@@ -212,6 +212,26 @@ class PlotLayout(unittest.TestCase):
         plt.close(fig)
         self.assertTrue(any("overlaps" in p for p in problems), problems)
 
+    def test_a_speed_figure_of_many_kernels_keeps_its_legend_inside(self):
+        # 40 kernels on 8 families (the main job's obb_obb had 33): the
+        # legend once took two columns and ran past the figure's edge.
+        from sepax_reporting import model
+        from sepax_reporting.plotting import speed_plots
+        data = model.Dataset()
+        families = ["random", "parallel-edges", "near-parallel", "ultra-parallel", "coplanar", "touching", "scale",
+                    "degenerate-shapes"]
+        points = []
+        for k in range(40):
+            kernel = f"obb_obb/test_static_{k}/float" if k < 10 else f"peerlib{k}/box_box_overlap_test/double"
+            for f in families:
+                stats = model.StaticStats(kernel, f, cases=1000, ok=1000 - k % 3, gross=k % 3)
+                points.append((kernel, f, 10.0 + k, stats))
+        fig = speed_plots._facet_figure(data, "obb_obb", points, lambda s: s.gross_rate, 1e-5, 1.0,
+                                        "gross-error rate", "speed against gross errors, per family")
+        problems = plot_style.layout_problems(fig)
+        plot_style.pyplot().close(fig)
+        self.assertEqual(problems, [])
+
     def test_many_kernels_get_distinct_styles(self):
         kernels = [f"k{i}" for i in range(40)]
         styles = plot_style.kernel_styles(kernels)

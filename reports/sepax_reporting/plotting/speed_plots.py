@@ -63,8 +63,10 @@ def _facet_figure(data: Dataset, query: str, points: list, value, floor: float, 
             ax.set_ylabel(ylabel, fontsize=8)
         if i // ncols == nrows - 1 or i + ncols >= len(families):
             ax.set_xlabel("ns/test (median, mixed set)", fontsize=8)
+    # One column: the figure is made tall enough for it (`height`); a second
+    # ran past the figure's right edge once MuJoCo made obb_obb 33 kernels.
     legend_panel(fig.add_subplot(gs[:, ncols]),
-                 [kernel_handle(data, k, styles[k][0], styles[k][1]) for k in kernels], [])
+                 [kernel_handle(data, k, styles[k][0], styles[k][1]) for k in kernels], [], columns=1)
     return fig
 
 
