@@ -39,7 +39,7 @@ echo "gate: benchmarks compared by the speed rules ..."
 # one kernel's repetitions and not on its reference's).
 "$build/bench/sepax_bench" --benchmark_enable_random_interleaving=true \
   --sepax_pairs=8192 --sepax_families=random,parallel-edges,touching,scale,coplanar,degenerate-shapes \
-  --benchmark_filter='^kernel:(obb_obb/test_static|obb_obb/test_certified|fcl/obb_overlap|ode/box_touches_box|textbook/obb_obb_sat/|tri_tri/test_static_batch|fcl/intersect_triangle|cgal/epick_tri_tri|tri_tri/test_certified|textbook/tri_tri_moller/)' \
+  --benchmark_filter='^kernel:(obb_obb/test_static|obb_obb/test_certified|fcl/obb_overlap|ode/box_touches_box|textbook/obb_obb_sat/|tri_obb/test_static/|textbook/tri_obb_plain/|tri_tri/test_static_batch|fcl/intersect_triangle|cgal/epick_tri_tri|tri_tri/test_certified|textbook/tri_tri_moller/)' \
   --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
   --benchmark_out="$dir/bench-kernels.json" --benchmark_out_format=json >"$dir/bench.txt"
 

@@ -35,6 +35,8 @@
 
 #include "sepax/core/mutant.hpp"
 #include "sepax/core/numeric/accurate_products.hpp"
+#include "sepax/core/numeric/eigen_order.hpp"
+#include "sepax/core/numeric/force_inline.hpp"
 #include "sepax/core/shapes/obb3.hpp"
 #include "sepax/core/static/separating_axis.hpp"
 #include "sepax/core/shapes/triangle3.hpp"
@@ -43,11 +45,17 @@ namespace sepax::tri_obb {
 
 namespace detail {
 
-/// Is [min_k L·V_k, max_k L·V_k] disjoint from [−r, r]?
+/// Is the interval of p0, p1, p2 disjoint from [−r, r]?
 template <class S>
-bool separates(const Vec3<S>& l, const std::array<Vec3<S>, 3>& v, S r) {
-  const S p0 = l.dot(v[0]), p1 = l.dot(v[1]), p2 = l.dot(v[2]);
+SEPAX_FORCE_INLINE bool apart(S p0, S p1, S p2, S r) {
   return std::min({p0, p1, p2}) > r || std::max({p0, p1, p2}) < -r;
+}
+
+/// Is [min_k L·V_k, max_k L·V_k] disjoint from [−r, r]? (eigen_dot: Eigen's
+/// roundings, as scalar code.)
+template <class S>
+SEPAX_FORCE_INLINE bool separates(const Vec3<S>& l, const std::array<Vec3<S>, 3>& v, S r) {
+  return apart(eigen_dot(l, v[0]), eigen_dot(l, v[1]), eigen_dot(l, v[2]), r);
 }
 
 template <class S>
@@ -68,19 +76,28 @@ Vec3<S> frame_normal(const Triangle3<S>& tri, const Obb3<S>& box, const std::arr
   return {box.axes[0].dot(world), box.axes[1].dot(world), box.axes[2].dot(world)};
 }
 
-/// E_i × B_j in the box frame; when E_i is nearly parallel to B_j, the two
-/// small coordinates of E_i are recomputed accurately from the world vertices.
+/// The edge E_i in the box frame as used for the axes E_i × B_j: when E_i is
+/// nearly parallel to B_j (|E_i × B_j|² < 2⁻⁸|E_i|²), its two coordinates
+/// other than j are recomputed accurately from the world vertices.
 template <class S>
-Vec3<S> frame_edge_axis(const Triangle3<S>& tri, const Obb3<S>& box, const std::array<Vec3<S>, 3>& e,
-                        int i, int j) {
-  const Vec3<S> l = e[i].cross(Vec3<S>::Unit(j));
-  if (l.squaredNorm() >= S(0x1p-8) * e[i].squaredNorm()) return l;
+SEPAX_FORCE_INLINE Vec3<S> frame_edge(const Triangle3<S>& tri, const Obb3<S>& box, const std::array<Vec3<S>, 3>& e,
+                                      S e_norm2, int i, int j) {
   const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+  // |e_i × unit_j|² = e_{j1}² + e_{j2}² (its j-th coordinate is 0: a sum of
+  // two, as Eigen's squaredNorm of the cross product rounds it).
+  if (e[i][j1] * e[i][j1] + e[i][j2] * e[i][j2] >= S(0x1p-8) * e_norm2) return e[i];
   const auto& u = tri.vertices;
   Vec3<S> exact_e = e[i];
   exact_e[j1] = accurate::edge_dot(box.axes[j1], u[i], u[(i + 1) % 3]);
   exact_e[j2] = accurate::edge_dot(box.axes[j2], u[i], u[(i + 1) % 3]);
-  return exact_e.cross(Vec3<S>::Unit(j));
+  return exact_e;
+}
+
+/// E_i × B_j in the box frame, from frame_edge (the moving test's axes).
+template <class S>
+Vec3<S> frame_edge_axis(const Triangle3<S>& tri, const Obb3<S>& box, const std::array<Vec3<S>, 3>& e,
+                        int i, int j) {
+  return frame_edge(tri, box, e, eigen_dot(e[i], e[i]), i, j).cross(Vec3<S>::Unit(j));
 }
 
 }  // namespace detail
@@ -116,16 +133,24 @@ StaticResult<S> test_static(const Triangle3<S>& tri, const Obb3<S>& box) {
     if (apart) return {false, {AxisKind::face_b, 0, std::uint8_t(j)}, box.axes[j]};
   }
 
-  // L = E_i × B_j, i.e. e_i × unit_j in the box frame: R = b_{j+1}|L_{j+1}| + b_{j+2}|L_{j+2}|.
+  // L = E_i × B_j, i.e. e_i × unit_j in the box frame: L_j = 0, L_{j+1} =
+  // e_{j+2}, L_{j+2} = −e_{j+1}; R = b_{j+1}|L_{j+1}| + b_{j+2}|L_{j+2}|. In
+  // scalars: as a Vec3 built on the stack, L was reloaded with a wider load
+  // than its stores (a store-forwarding stall, ~28 % of this kernel in perf).
+  // Each L·V_k is a sum of two products (L_j·V_kj is ±0), as Eigen's dot
+  // rounds it; only the sign of a zero can differ, which no comparison sees.
   for (int i = 0; i < 3 - int(mutant("tri_obb_drop_edge_e2")); ++i) {  // mutant: E_2 × B_j never tested
+    const S e_norm2 = eigen_dot(e[i], e[i]);
     for (int j = 0; j < 3; ++j) {
       const int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-      const Vec3<S> l = detail::frame_edge_axis(tri, box, e, i, j);
+      const Vec3<S> ei = detail::frame_edge(tri, box, e, e_norm2, i, j);
+      const S l1 = ei[j2], l2 = -ei[j1];
       // Mutant tri_obb_edge_radius_index: b_j for b_{j+1} in R.
       const S bj1 = mutant("tri_obb_edge_radius_index") ? b[j] : b[j1];
-      if (detail::separates(l, v, bj1 * abs(l[j1]) + b[j2] * abs(l[j2])))
+      if (detail::apart(l1 * v[0][j1] + l2 * v[0][j2], l1 * v[1][j1] + l2 * v[1][j2], l1 * v[2][j1] + l2 * v[2][j2],
+                        bj1 * abs(l1) + b[j2] * abs(l2)))
         return {false, {AxisKind::edge_edge, std::uint8_t(i), std::uint8_t(j)},
-                detail::from_frame(box, l)};
+                detail::from_frame(box, Vec3<S>(ei.cross(Vec3<S>::Unit(j))))};  // the axis as before, bit for bit
     }
   }
   return {};
