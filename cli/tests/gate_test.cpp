@@ -87,14 +87,18 @@ bool is_row(const json& row, const std::string& kernel, const std::string& famil
 
 json fixture_thresholds() { return json::parse(slurp(kThresholds)); }
 
-/// A static kernel row of the fixture run, made another library's (or a
-/// brought kernel's: its origin is its own name).
-json kernel_row_from(const std::vector<json>& rows, const std::string& kernel, const std::string& origin) {
+/// The fixture run's rows and one more: a copy of its first static kernel
+/// row made another library's (or a brought kernel's: its origin is its own
+/// name), with `fields` set.
+std::vector<json> fixture_rows_with(const std::string& kernel, const std::string& origin, const json& fields) {
+  std::vector<json> rows = fixture_rows();
   json row = rows.at(1);
   EXPECT_TRUE(row.contains("kernel") && !row.contains("table")) << row.dump();
   row["kernel"] = kernel;
   row["origin"] = origin;
-  return row;
+  row.update(fields);
+  rows.push_back(row);
+  return rows;
 }
 
 fs::path write_json(const fs::path& path, const json& value) { return write_text(path, value.dump(2)); }
@@ -457,11 +461,7 @@ TEST(Gate, ACertifiedKernelsBoundaryVerdictFailsWhereOthersPass) {
 
 TEST(Gate, APeersGrossVerdictsAreReportedButNeverFail) {
   const fs::path dir = scratch_dir();
-  std::vector<json> rows = fixture_rows();
-  json peer = kernel_row_from(rows, "fcl/obb_overlap/float", "fcl");
-  peer["family"] = "touching";
-  peer["gross"] = 3;
-  rows.push_back(peer);
+  const std::vector<json> rows = fixture_rows_with("fcl/obb_overlap/float", "fcl", {{"family", "touching"}, {"gross", 3}});
   const GateRun run = gate({write_rows(dir / "verify.jsonl", rows), kBench}, kThresholds);
   EXPECT_EQ(run.status, 0) << run.out;
   const std::string line = run.check_with({"fcl/obb_overlap/float x touching"});
@@ -474,12 +474,8 @@ TEST(Gate, APeersGrossVerdictsAreReportedButNeverFail) {
 TEST(Gate, AKernelOfTheUsersListedInTheThresholdsIsGatedLikeSepaxs) {
   // A kernel brought with --external or --plugin: its rows' origin is its own name.
   const fs::path dir = scratch_dir();
-  std::vector<json> rows = fixture_rows();
-  json mine = kernel_row_from(rows, "mylib/obb_sat/float", "mylib");
-  mine["family"] = "parallel-edges";
-  mine["gross"] = 2;
-  rows.push_back(mine);
-  const fs::path verify = write_rows(dir / "verify.jsonl", rows);
+  const fs::path verify = write_rows(dir / "verify.jsonl",
+                                     fixture_rows_with("mylib/obb_sat/float", "mylib", {{"family", "parallel-edges"}, {"gross", 2}}));
   // Not listed: a finding, as a peer's.
   const GateRun unlisted = gate({verify, kBench}, kThresholds);
   EXPECT_EQ(unlisted.status, 0) << unlisted.out;
@@ -498,10 +494,8 @@ TEST(Gate, AKernelOfTheUsersListedInTheThresholdsIsGatedLikeSepaxs) {
 
 TEST(Gate, AnOracleDisagreementFailsEvenOnAPeersRow) {
   const fs::path dir = scratch_dir();
-  std::vector<json> rows = fixture_rows();
-  json peer = kernel_row_from(rows, "textbook/obb_obb_sat/float", "textbook");
-  peer["oracle_disagreements"] = 1;
-  rows.push_back(peer);
+  const std::vector<json> rows =
+      fixture_rows_with("textbook/obb_obb_sat/float", "textbook", {{"oracle_disagreements", 1}});
   const GateRun run = gate({write_rows(dir / "verify.jsonl", rows), kBench}, kThresholds);
   EXPECT_EQ(run.status, 1) << run.out;
   ASSERT_EQ(run.failures().size(), 1u) << run.out;

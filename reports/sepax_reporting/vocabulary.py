@@ -19,6 +19,8 @@ def is_sepax_kernel(kernel_id: str) -> bool:
     by a list of peer libraries left out the ones added after it (MuJoCo's
     manifold became a summary row of a query named "mujoco")."""
     return kernel_id.split("/", 1)[0] in KNOWN_QUERIES + PAIR_QUERIES
+
+
 # Section for kernels whose query no input names and no id reveals.
 OTHER_QUERY = "other"
 

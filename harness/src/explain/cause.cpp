@@ -92,13 +92,14 @@ Explanation underflow_explanation(const ShapePair& pair, const oracle::AxisReadi
 
 /// The axis analysis: which candidate axes decide the case, and how well
 /// the shapes determine them.
-/// `unit`: the unit roundoff of the kernel's scalar; `guarded`: the kernel
-/// declares Gottschalk's ε on |R_ij| (kernel_bias.hpp), which keeps such an
-/// axis from separating, so the fix to suggest is to check the radii it forms;
-/// `declares_bias`: it declares any ε (else an undeclared one is a suspect).
+/// `unit`: the unit roundoff of the kernel's scalar; `bias`: the method it
+/// declares (kernel_bias.hpp). Gottschalk's ε on |R_ij| keeps such an axis
+/// from separating, so the fix to suggest is to check the radii it forms; a
+/// kernel declaring none may add an ε it did not declare.
 Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::AxisReading>& axes, const Disagreement& d,
-                            double unit, bool guarded, bool declares_bias) {
+                            double unit, BiasMethod bias) {
   const double band = d.band;
+  const bool guarded = bias == BiasMethod::epsilon_on_rotation;
   if (!d.exactly_intersect) {
     // The kernel calls separated shapes intersecting: is there a separating
     // axis it should have resolved?
@@ -124,7 +125,7 @@ Explanation explain_by_axes(const ShapePair& pair, const std::vector<oracle::Axi
                           "(sin θ = {:.2g}), is within {}",
                           largest->gap, axis_name(pair, largest->axis), largest->sine,
                           loss_text(band, largest->sine)),
-              declares_bias ? std::string(kCrossProductFix) : kUndeclaredEpsilonFix};
+              bias != BiasMethod::none ? std::string(kCrossProductFix) : kUndeclaredEpsilonFix};
     return {Cause::unknown, "no candidate axis separates the exact shapes, yet they are apart", ""};
   }
   // The kernel calls intersecting shapes separated.
@@ -339,8 +340,7 @@ Explanation explain(const KernelInfo& kernel, const ShapePair& pair, const std::
       return degenerate;
   }
   Explanation by_axes =
-      explain_by_axes(pair, axes, d, unit_roundoff(kernel.scalar), kernel.bias.method == BiasMethod::epsilon_on_rotation,
-                      kernel.bias.method != BiasMethod::none);
+      explain_by_axes(pair, axes, d, unit_roundoff(kernel.scalar), kernel.bias.method);
   if (by_axes.cause == Cause::ill_conditioned_axis) return by_axes;
   if (const std::optional<ShapePair> near = recentred(pair, kernel.scalar)) {
     // The same shapes and the same exact answer (the move is exact): only the
